@@ -1,0 +1,232 @@
+/// A description of work for the store to run after a reducer returns, and of the actions that
+/// work feeds back.
+///
+/// An effect is a value: building one does nothing. The store that receives it from a reducer
+/// runs it on its effect runtime, with its ``lifetime`` deciding when it is cancelled.
+///
+/// ```swift
+/// case .load:
+///   return .run { .loaded(try await api.fetchCount()) } catch: { _ in .loadFailed }
+/// case .observe:
+///   return .stream(lifetime: .replaceable("ticks")) { ticker.map { CounterAction.tick($0) } }
+/// case .stop:
+///   return .cancel("ticks")
+/// ```
+public struct Effect<Action: Sendable>: Sendable {
+  /// How long the effect may run; see ``EffectLifetime``.
+  public let lifetime: EffectLifetime
+
+  let operation: Operation
+
+  indirect enum Operation: Sendable {
+    case none
+    case send(Action)
+    case run(priority: TaskPriority?, body: @Sendable (Send<Action>) async -> Void)
+    case cancel(EffectKey)
+  }
+
+  init(lifetime: EffectLifetime = .storeBound, operation: Operation) {
+    self.lifetime = lifetime
+    self.operation = operation
+  }
+
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+}
+
+// MARK: - Constructors
+
+extension Effect {
+  /// No work.
+  public static var none: Effect {
+    Effect(operation: .none)
+  }
+
+  /// Delivers `action` right away, through the store's buffer, after the current action.
+  ///
+  /// - Parameter action: The action to deliver.
+  /// - Returns: The effect.
+  public static func send(_ action: Action) -> Effect {
+    Effect(operation: .send(action))
+  }
+
+  /// Runs one asynchronous operation and delivers the action it returns.
+  ///
+  /// A thrown error is mapped to an action by `catch`; without a handler it is reported through
+  /// ``ReducerStore/diagnosticHandler`` and no action is delivered. `CancellationError`, and any
+  /// error thrown once the effect is cancelled, is silent.
+  ///
+  /// ```swift
+  /// return .run {
+  ///   .loaded(try await api.fetchCount())
+  /// } catch: { error in
+  ///   .loadFailed("\(error)")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: When the effect is cancelled; ``EffectLifetime/storeBound`` by default.
+  ///   - priority: The priority of the task that runs the operation.
+  ///   - operation: The work; its result is delivered to the store.
+  ///   - handler: Maps an error thrown by `operation` to an action.
+  ///   - fileID: The file that created the effect, named in diagnostics.
+  ///   - line: The line that created the effect, named in diagnostics.
+  /// - Returns: The effect.
+  public static func run(
+    lifetime: EffectLifetime = .storeBound,
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable () async throws -> Action,
+    catch handler: (@Sendable (any Error) -> Action)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Effect {
+    run(lifetime: lifetime, priority: priority, catch: handler, fileID: fileID, line: line) {
+      send in send(try await operation())
+    }
+  }
+
+  /// Runs an asynchronous operation that may deliver any number of actions through `send`.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   send(.started)
+  ///   for try await line in log.lines {
+  ///     send(.line(line))
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: When the effect is cancelled; ``EffectLifetime/storeBound`` by default.
+  ///   - priority: The priority of the task that runs the operation.
+  ///   - handler: Maps an error thrown by `operation` to an action; without one, the error is
+  ///     reported as a ``StoreDiagnostic``.
+  ///   - fileID: The file that created the effect, named in diagnostics.
+  ///   - line: The line that created the effect, named in diagnostics.
+  ///   - operation: The work, with a ``Send`` handle that delivers actions to the store.
+  /// - Returns: The effect.
+  public static func run(
+    lifetime: EffectLifetime = .storeBound,
+    priority: TaskPriority? = nil,
+    catch handler: (@Sendable (any Error) -> Action)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    operation: @escaping @Sendable (Send<Action>) async throws -> Void
+  ) -> Effect {
+    let fileID = "\(fileID)"
+    return Effect(
+      lifetime: lifetime,
+      operation: .run(priority: priority) { send in
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+        } catch {
+          if Task.isCancelled { return }
+          if let handler {
+            send(handler(error))
+          } else {
+            send.report(
+              StoreDiagnostic(
+                kind: .effectFailed,
+                message: "An effect threw \(error) and has no catch handler; it delivered no "
+                  + "action. Pass `catch:` to map the error to an action.",
+                error: error, fileID: fileID, line: line))
+          }
+        }
+      })
+  }
+
+  /// Delivers every element of an asynchronous sequence as an action, in order, until the
+  /// sequence ends or the effect is cancelled.
+  ///
+  /// The sequence must not throw (`Failure == Never`); map errors to actions before passing it.
+  ///
+  /// ```swift
+  /// return .stream(lifetime: .replaceable("socket")) {
+  ///   socket.messages.map { ChatAction.received($0) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: When the effect is cancelled; ``EffectLifetime/storeBound`` by default.
+  ///   - makeSequence: Creates the sequence when the effect starts.
+  /// - Returns: The effect.
+  public static func stream<Sequence: AsyncSequence>(
+    lifetime: EffectLifetime = .storeBound,
+    _ makeSequence: @escaping @Sendable () -> Sequence
+  ) -> Effect
+  where Sequence: SendableMetatype, Sequence.Element == Action, Sequence.Failure == Never {
+    Effect(
+      lifetime: lifetime,
+      operation: .run(priority: nil) { send in
+        for await action in makeSequence() {
+          send(action)
+        }
+      })
+  }
+
+  /// Cancels whatever runs or waits under `key` in the same store.
+  ///
+  /// Cancelling a key with nothing under it does nothing.
+  ///
+  /// - Parameter key: The key given to ``EffectLifetime/replaceable(_:)``.
+  /// - Returns: The effect.
+  public static func cancel(_ key: some Hashable & Sendable) -> Effect {
+    Effect(operation: .cancel(EffectKey(key)))
+  }
+}
+
+// MARK: - Transforming
+
+extension Effect {
+  /// Transforms every action the effect produces; the work and lifetime are unchanged.
+  ///
+  /// This is how a parent reducer embeds a child's effects:
+  ///
+  /// ```swift
+  /// case .todo(let childAction):
+  ///   return todoReducer(into: &state.todo, action: childAction).map(AppAction.todo)
+  /// ```
+  ///
+  /// - Parameter transform: Maps a produced action to the parent's action.
+  /// - Returns: The transformed effect.
+  public func map<NewAction: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    Effect<NewAction>(lifetime: lifetime, operation: operation.map(transform))
+  }
+
+  /// Runs the same work but drops every action it produces.
+  ///
+  /// - Returns: An effect of any action type, with the same work and lifetime.
+  public func mapNone<NewAction: Sendable>() -> Effect<NewAction> {
+    Effect<NewAction>(lifetime: lifetime, operation: operation.mapNone())
+  }
+}
+
+extension Effect.Operation {
+  func map<NewAction: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction>.Operation {
+    switch self {
+    case .none: .none
+    case .send(let action): .send(transform(action))
+    case .cancel(let key): .cancel(key)
+    case .run(let priority, let body):
+      .run(priority: priority) { send in await body(send.map(transform)) }
+    }
+  }
+
+  func mapNone<NewAction: Sendable>() -> Effect<NewAction>.Operation {
+    switch self {
+    case .none, .send: .none
+    case .cancel(let key): .cancel(key)
+    case .run(let priority, let body):
+      .run(priority: priority) { send in
+        await body(Send(deliver: { _ in }, report: send.report))
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/// How long an effect may run, relative to its store and to other effects.
+///
+/// | lifetime | meaning |
+/// |---|---|
+/// | ``storeBound`` (default) | cancelled when the store is deinitialized |
+/// | ``replaceable(_:)`` | starting it cancels the in-flight effect with the same key in the same store; also cancelled when the store is deinitialized |
+/// | ``detached`` | keeps running after the store is gone; the actions it produces after that are dropped quietly |
+public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
+  enum Kind: Hashable, Sendable {
+    case storeBound
+    case replaceable(EffectKey)
+    case detached
+  }
+
+  let kind: Kind
+
+  /// Cancelled when the store that runs the effect is deinitialized. The default.
+  public static let storeBound = EffectLifetime(kind: .storeBound)
+
+  /// Not cancelled when the store is deinitialized; actions produced after that are dropped.
+  public static let detached = EffectLifetime(kind: .detached)
+
+  /// Cancels the effect already in flight under `key` in the same store when this one starts.
+  ///
+  /// Keys are scoped to one root store: two stores never cancel each other's effects.
+  ///
+  /// ```swift
+  /// return .run(lifetime: .replaceable("search")) { .results(try await api.search(query)) }
+  /// ```
+  ///
+  /// - Parameter key: Any hashable, sendable value; strings and enum cases work well.
+  /// - Returns: The lifetime.
+  public static func replaceable(_ key: some Hashable & Sendable) -> EffectLifetime {
+    EffectLifetime(kind: .replaceable(EffectKey(key)))
+  }
+
+  /// The same as ``replaceable(_:)``, spelled with a label.
+  ///
+  /// - Parameter key: Any hashable, sendable value.
+  /// - Returns: The lifetime.
+  public static func replaceable(key: some Hashable & Sendable) -> EffectLifetime {
+    replaceable(key)
+  }
+
+  /// A readable description, such as `replaceable("search")`.
+  public var description: String {
+    switch kind {
+    case .storeBound: "storeBound"
+    case .detached: "detached"
+    case .replaceable(let key): "replaceable(\(key))"
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import Synchronization
+
+/// The thread-safe entrance to a store's action buffer.
+///
+/// Effects and other threads append here without blocking; the first append into an empty
+/// inbox schedules one drain on the main actor, which takes everything at once. Per producer,
+/// order is kept because appends happen under one lock.
+final class ActionInbox<Action: Sendable>: Sendable {
+  struct Entry {
+    let action: Action
+    let tracker: EffectTracker?
+  }
+
+  private struct State {
+    var entries: [Entry] = []
+    var isDrainScheduled = false
+    var isClosed = false
+    var drain: (@MainActor @Sendable () -> Void)?
+  }
+
+  private let state = Mutex(State())
+  /// Mirrors `!entries.isEmpty` so the main actor can check for pending entries without the lock.
+  private let hasEntriesFlag = Atomic(false)
+
+  /// Sets the function that the scheduled main-actor drain calls.
+  func setDrain(_ drain: @escaping @MainActor @Sendable () -> Void) {
+    state.withLock { $0.drain = drain }
+  }
+
+  var hasEntries: Bool {
+    hasEntriesFlag.load(ordering: .acquiring)
+  }
+
+  /// Appends an action; returns `false` (and drops it) when the store is gone.
+  @discardableResult
+  func append(_ action: Action, tracker: EffectTracker?) -> Bool {
+    let (accepted, drain) = state.withLock {
+      state -> (Bool, (@MainActor @Sendable () -> Void)?) in
+      guard !state.isClosed else { return (false, nil) }
+      tracker?.begin()
+      state.entries.append(Entry(action: action, tracker: tracker))
+      guard !state.isDrainScheduled else { return (true, nil) }
+      state.isDrainScheduled = true
+      hasEntriesFlag.store(true, ordering: .releasing)
+      return (true, state.drain)
+    }
+    if let drain {
+      Task { @MainActor in drain() }
+    }
+    return accepted
+  }
+
+  /// Takes every pending entry, oldest first.
+  func takeAll() -> [Entry] {
+    state.withLock { state in
+      state.isDrainScheduled = false
+      hasEntriesFlag.store(false, ordering: .releasing)
+      return state.entries.isEmpty ? [] : exchange(&state.entries, with: [])
+    }
+  }
+
+  /// Refuses further actions and drops the pending ones, ending the work they were counted as.
+  func close() {
+    let dropped = state.withLock { state in
+      state.isClosed = true
+      state.drain = nil
+      hasEntriesFlag.store(false, ordering: .releasing)
+      return exchange(&state.entries, with: [])
+    }
+    for entry in dropped { entry.tracker?.end() }
+  }
+}
+
+func exchange<Value>(_ value: inout Value, with newValue: Value) -> Value {
+  let old = value
+  value = newValue
+  return old
+}

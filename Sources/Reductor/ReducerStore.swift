@@ -1,0 +1,208 @@
+import Observation
+
+/// The root store: it owns the state, the action buffer and the effect runtime.
+///
+/// Build one with ``StoreBuilder/reducer(initialState:reducer:clock:)``. Sending reduces on the
+/// main actor before ``send(_:)`` returns; actions sent while the store is reducing (from an
+/// observer, a synchronous effect or a log sink) join an unbounded FIFO buffer and are reduced
+/// right after the current one, without recursion and without drops. Other threads add actions
+/// to the same buffer with ``enqueue(_:)``.
+///
+/// ```swift
+/// let store = StoreBuilder.reducer(initialState: CounterState(), reducer: CounterReducer())
+/// store.send(.increment)
+/// store.send(.increment)
+/// print(store.state.count)  // 2
+/// ```
+///
+/// When the store is deinitialized, its ``EffectLifetime/storeBound`` and
+/// ``EffectLifetime/replaceable(_:)`` effects are cancelled and actions still waiting in the
+/// buffer are dropped. Effects never keep the store alive; scoped stores do.
+@MainActor
+public final class ReducerStore<State, Action: Sendable>: Store {
+  private var currentState: State
+  private let reduce: (inout State, Action) -> Effect<Action>
+  private let registrar = ObservationRegistrar()
+  private let stateIsReference: Bool
+
+  /// Actions waiting on the main actor, oldest first from `queueHead`.
+  private var queue: [ActionInbox<Action>.Entry] = []
+  private var queueHead = 0
+  private var isReducing = false
+
+  private nonisolated let inbox = ActionInbox<Action>()
+  nonisolated let runtime: EffectRuntime
+
+  init(
+    initialState: State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>,
+    clock: any Clock<Duration>
+  ) {
+    self.currentState = initialState
+    self.reduce = reduce
+    self.stateIsReference = State.self is AnyObject.Type
+    self.runtime = EffectRuntime(clock: clock)
+    inbox.setDrain { [weak self] in self?.drainInbox() }
+  }
+
+  deinit {
+    inbox.close()
+    runtime.close()
+  }
+
+  /// The clock the store's effects use for time; see ``EffectContext/clock``.
+  public nonisolated var clock: any Clock<Duration> {
+    runtime.clock
+  }
+
+  /// The current state. Reading it inside `withObservationTracking` tracks every change made by
+  /// the reducer.
+  public var state: State {
+    registrar.access(self, keyPath: \.state)
+    return currentState
+  }
+
+  /// Receives what the store reports about problems that did not stop it, such as an effect that
+  /// threw without a `catch:` handler. By default it writes the diagnostic to standard error.
+  ///
+  /// ```swift
+  /// store.diagnosticHandler = { diagnostic in logger.error("\(diagnostic)") }
+  /// ```
+  public var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void {
+    get { runtime.diagnosticHandler }
+    set { runtime.diagnosticHandler = newValue }
+  }
+
+  /// Sends an action and reduces it, and every action it causes synchronously, before returning.
+  ///
+  /// Called while the store is already reducing, it appends the action to the buffer; the action
+  /// is reduced after the current one, before the outer `send` returns.
+  ///
+  /// - Parameter action: The action to reduce.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    if isReducing {
+      let tracker = EffectTracker(runtime: runtime)
+      tracker.begin()
+      queue.append(.init(action: action, tracker: tracker))
+      return StoreTask(tracker: tracker)
+    }
+    isReducing = true
+    defer { isReducing = false }
+    if inbox.hasEntries { drainQueue() }
+    let tracker = reduceAndStartEffects(action, tracker: nil)
+    if queueHead < queue.count || inbox.hasEntries { drainQueue() }
+    return StoreTask(tracker: tracker)
+  }
+
+  /// Adds an action to the store's buffer from any thread or isolation domain, without blocking
+  /// and without waiting.
+  ///
+  /// The action is reduced on the main actor after the actions already in the buffer; actions
+  /// enqueued by one producer are reduced in the order it enqueued them.
+  ///
+  /// ```swift
+  /// Task.detached {
+  ///   for await reading in sensor.readings {
+  ///     store.enqueue(.reading(reading))
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter action: The action to reduce.
+  public nonisolated func enqueue(_ action: Action) {
+    inbox.append(action, tracker: nil)
+  }
+
+  /// Creates a store that focuses on a part of this store's state; see ``Store/scope(state:action:)``.
+  ///
+  /// - Parameters:
+  ///   - state: Projects this store's state to the child's state.
+  ///   - action: Embeds a child action into this store's actions.
+  /// - Returns: The child store. It keeps this store alive.
+  public func scope<ChildState, ChildAction: Sendable>(
+    state: @escaping (State) -> ChildState,
+    action: @escaping (ChildAction) -> Action
+  ) -> any Store<ChildState, ChildAction> {
+    ScopedStore(root: self, toState: state, toRootAction: action)
+  }
+
+  // MARK: - Reducing
+
+  private func drainInbox() {
+    guard !isReducing else { return }
+    isReducing = true
+    defer { isReducing = false }
+    drainQueue()
+  }
+
+  /// Reduces buffered actions until neither the queue nor the inbox holds any.
+  private func drainQueue() {
+    while true {
+      if queueHead == queue.count {
+        guard inbox.hasEntries else { break }
+        queue = inbox.takeAll()
+        queueHead = 0
+        continue
+      }
+      let entry = queue[queueHead]
+      queueHead += 1
+      _ = reduceAndStartEffects(entry.action, tracker: entry.tracker)
+      entry.tracker?.end()
+    }
+    // Keep a small buffer for the next burst; give a large one back.
+    queue.removeAll(keepingCapacity: queue.capacity <= 64)
+    queueHead = 0
+  }
+
+  /// Reduces one action and starts its effect. Returns the tracker the effect's work was counted
+  /// in: `tracker` if given, else a new one when there is work, else `nil`.
+  private func reduceAndStartEffects(
+    _ action: Action, tracker: EffectTracker?
+  ) -> EffectTracker? {
+    let effect: Effect<Action>
+    if stateIsReference {
+      // A class state notifies its own observers; the store notifies only when the reducer
+      // replaced the instance.
+      var state = currentState
+      effect = reduce(&state, action)
+      if (state as AnyObject) !== (currentState as AnyObject) {
+        registrar.withMutation(of: self, keyPath: \.state) { currentState = state }
+      }
+    } else {
+      effect = registrar.withMutation(of: self, keyPath: \.state) {
+        reduce(&currentState, action)
+      }
+    }
+    if effect.isNone { return tracker }
+    let tracker = tracker ?? EffectTracker(runtime: runtime)
+    start(effect, tracker: tracker)
+    return tracker
+  }
+
+  private func start(_ effect: Effect<Action>, tracker: EffectTracker) {
+    switch effect.operation {
+    case .none:
+      break
+    case .send(let action):
+      tracker.begin()
+      queue.append(.init(action: action, tracker: tracker))
+    case .cancel(let key):
+      runtime.cancel(key)
+    case .run(let priority, let body):
+      let send = makeSend(tracker: tracker)
+      runtime.spawn(lifetime: effect.lifetime, priority: priority, tracker: tracker) {
+        await body(send)
+      }
+    }
+  }
+
+  private func makeSend(tracker: EffectTracker) -> Send<Action> {
+    let inbox = inbox
+    let runtime = runtime
+    return Send(
+      deliver: { action in inbox.append(action, tracker: tracker) },
+      report: { diagnostic in runtime.report(diagnostic) })
+  }
+}

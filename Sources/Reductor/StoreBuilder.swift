@@ -1,0 +1,36 @@
+/// Builds stores.
+///
+/// ```swift
+/// let store = StoreBuilder.reducer(initialState: CounterState(), reducer: CounterReducer())
+/// // An InjectableReducer is passed built with its dependencies:
+/// let todos = StoreBuilder.reducer(
+///   initialState: TodoState(),
+///   reducer: TodoReducer(dependencies: .live)
+/// )
+/// ```
+public enum StoreBuilder {
+  /// Creates a root store that runs `reducer` over `initialState`.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the store starts with.
+  ///   - reducer: The reducer that handles every action.
+  ///   - clock: The clock effects use for time; tests pass a ``ManualClock``.
+  /// - Returns: The root store.
+  @MainActor
+  public static func reducer<R: Reducer>(
+    initialState: R.State,
+    reducer: R,
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> ReducerStore<R.State, R.Action> {
+    ReducerStore(
+      initialState: initialState,
+      reduce: { state, action in reducer.reduce(into: &state, action: action) },
+      clock: clock)
+  }
+}
+
+/// The root store type of a reducer.
+public typealias StoreOf<R: Reducer> = ReducerStore<R.State, R.Action>
+
+/// The effect type of a reducer.
+public typealias EffectOf<R: Reducer> = Effect<R.Action>

@@ -1,0 +1,28 @@
+/// A problem the store noticed at run time that did not stop it, such as an effect that threw.
+///
+/// A store hands each diagnostic to its ``ReducerStore/diagnosticHandler``; the default handler
+/// writes ``description`` to standard error. Nothing is swallowed silently.
+public struct StoreDiagnostic: Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: Sendable, Equatable {
+    /// An effect threw an error that no `catch:` handler mapped to an action. It produced no
+    /// action.
+    case effectFailed
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+  /// A sentence describing the problem and its consequence.
+  public let message: String
+  /// The error involved, if any.
+  public let error: (any Error)?
+  /// The file in which the effect involved was created.
+  public let fileID: String
+  /// The line on which the effect involved was created.
+  public let line: UInt
+
+  /// The message with its source location, as the default handler prints it.
+  public var description: String {
+    "[Reductor] \(fileID):\(line): \(message)"
+  }
+}

@@ -1,0 +1,31 @@
+/// A handle on the effects that one sent action started.
+///
+/// ``Store/send(_:)`` returns it. It covers the effects the action started and, transitively,
+/// the effects started by the actions those effects delivered.
+///
+/// ```swift
+/// await store.send(.refresh).finish()
+/// print(store.state.items)  // everything `.refresh` caused has been reduced
+/// ```
+public struct StoreTask: Sendable {
+  let tracker: EffectTracker?
+
+  /// Waits until the tracked effects have finished and every action they delivered has been
+  /// reduced.
+  ///
+  /// Cancelling the waiting task cancels the tracked effects and returns at once. An effect that
+  /// never ends (an endless stream) makes this wait until it is cancelled.
+  public func finish() async {
+    await tracker?.wait()
+  }
+
+  /// Cancels the tracked effects; effects that later tracked work would start do not start.
+  public func cancel() {
+    tracker?.cancel()
+  }
+
+  /// Whether ``cancel()`` was called.
+  public var isCancelled: Bool {
+    tracker?.isCancelled ?? false
+  }
+}
