@@ -43,9 +43,13 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     self.stateIsReference = State.self is AnyObject.Type
     self.runtime = EffectRuntime(clock: clock)
     inbox.setDrain { [weak self] in self?.drainInbox() }
+    runtime.manualClock?.register(ObjectIdentifier(runtime)) { [weak self] in
+      self?.drainInbox() ?? false
+    }
   }
 
   deinit {
+    runtime.manualClock?.unregister(ObjectIdentifier(runtime))
     inbox.close()
     runtime.close()
   }
@@ -128,13 +132,26 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     ScopedStore(root: self, toState: state, toRootAction: action)
   }
 
+  /// The number of effect tasks still running; for tests of the runtime's bookkeeping.
+  var runningEffectCount: Int {
+    runtime.runningCount
+  }
+
+  /// The number of open throttle windows; for tests of the runtime's bookkeeping.
+  var throttleWindowCount: Int {
+    runtime.throttleWindowCount
+  }
+
   // MARK: - Reducing
 
-  private func drainInbox() {
-    guard !isReducing else { return }
+  /// Reduces the actions other threads enqueued. Returns whether there were any.
+  @discardableResult
+  private func drainInbox() -> Bool {
+    guard !isReducing, inbox.hasEntries else { return false }
     isReducing = true
     defer { isReducing = false }
     drainQueue()
+    return true
   }
 
   /// Reduces buffered actions until neither the queue nor the inbox holds any.
@@ -182,19 +199,11 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   }
 
   private func start(_ effect: Effect<Action>, tracker: EffectTracker) {
-    switch effect.operation {
-    case .none:
-      break
-    case .send(let action):
+    if case .send(let action) = effect.operation {
       tracker.begin()
       queue.append(.init(action: action, tracker: tracker))
-    case .cancel(let key):
-      runtime.cancel(key)
-    case .run(let priority, let body):
-      let send = makeSend(tracker: tracker)
-      runtime.spawn(lifetime: effect.lifetime, priority: priority, tracker: tracker) {
-        await body(send)
-      }
+    } else {
+      runtime.start(effect, send: makeSend(tracker: tracker), tracker: tracker)
     }
   }
 

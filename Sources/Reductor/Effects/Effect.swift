@@ -23,6 +23,10 @@ public struct Effect<Action: Sendable>: Sendable {
     case send(Action)
     case run(priority: TaskPriority?, body: @Sendable (Send<Action>) async -> Void)
     case cancel(EffectKey)
+    case concat([Effect<Action>])
+    case merge([Effect<Action>])
+    case throttle(interval: Duration, key: EffectKey, Effect<Action>)
+    case debounce(interval: Duration, key: EffectKey, Effect<Action>)
   }
 
   init(lifetime: EffectLifetime = .storeBound, operation: Operation) {
@@ -216,6 +220,12 @@ extension Effect.Operation {
     case .cancel(let key): .cancel(key)
     case .run(let priority, let body):
       .run(priority: priority) { send in await body(send.map(transform)) }
+    case .concat(let effects): .concat(effects.map { $0.map(transform) })
+    case .merge(let effects): .merge(effects.map { $0.map(transform) })
+    case .throttle(let interval, let key, let effect):
+      .throttle(interval: interval, key: key, effect.map(transform))
+    case .debounce(let interval, let key, let effect):
+      .debounce(interval: interval, key: key, effect.map(transform))
     }
   }
 
@@ -227,6 +237,12 @@ extension Effect.Operation {
       .run(priority: priority) { send in
         await body(Send(deliver: { _ in }, report: send.report))
       }
+    case .concat(let effects): .concat(effects.map { $0.mapNone() })
+    case .merge(let effects): .merge(effects.map { $0.mapNone() })
+    case .throttle(let interval, let key, let effect):
+      .throttle(interval: interval, key: key, effect.mapNone())
+    case .debounce(let interval, let key, let effect):
+      .debounce(interval: interval, key: key, effect.mapNone())
     }
   }
 }

@@ -1,0 +1,60 @@
+import Synchronization
+
+extension Effect {
+  /// Runs the effect's work directly and returns the last action it produced, or `nil` if it
+  /// produced none.
+  ///
+  /// Debounce and throttle run their effects at once, lifetimes and `.cancel` are ignored, and
+  /// concurrent children run concurrently (so "last" is the last to arrive). Errors without a
+  /// `catch:` handler are written to standard error. Test timing and lifetimes through a store
+  /// on a ``ManualClock`` instead.
+  ///
+  /// ```swift
+  /// let action = await CounterReducer().reduce(into: &state, action: .load).executeForTesting()
+  /// #expect(action == .loaded(42))
+  /// ```
+  ///
+  /// - Returns: The last action produced.
+  public func executeForTesting() async -> Action? {
+    let last = LastValue<Action>()
+    let send = Send<Action>(deliver: last.set, report: EffectRuntime.writeDiagnostic)
+    await operation.performDirectly(send: send)
+    return last.value
+  }
+}
+
+extension Effect.Operation {
+  fileprivate func performDirectly(send: Send<Action>) async {
+    switch self {
+    case .none, .cancel:
+      return
+    case .send(let action):
+      send(action)
+    case .run(_, let body):
+      await body(send)
+    case .concat(let effects):
+      for effect in effects { await effect.operation.performDirectly(send: send) }
+    case .merge(let effects):
+      await withTaskGroup(of: Void.self) { group in
+        for effect in effects {
+          group.addTask { await effect.operation.performDirectly(send: send) }
+        }
+      }
+    case .throttle(_, _, let effect), .debounce(_, _, let effect):
+      await effect.operation.performDirectly(send: send)
+    }
+  }
+}
+
+/// The most recent value handed to `set`, readable from any thread.
+private final class LastValue<Value: Sendable>: Sendable {
+  private let storage = Mutex<Value?>(nil)
+
+  var value: Value? {
+    storage.withLock { $0 }
+  }
+
+  @Sendable func set(_ value: Value) {
+    storage.withLock { $0 = value }
+  }
+}

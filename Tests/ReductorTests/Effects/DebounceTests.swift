@@ -1,0 +1,100 @@
+@testable import Reductor
+import Testing
+
+@MainActor
+@Suite struct DebounceTests {
+  /// interval 300 ms; effects at 0, 100, 200 ms; only the one from 200 ms runs, at 500 ms.
+  @Test func debounceRunsOnlyTheLatestEffectOnceTheKeyIsQuiet() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      Effect.debounce(for: .ms(300), key: "search") { Effect.send(.done(name)) }
+    }
+    store.send(.fire("a"))
+    await clock.advance(by: .ms(100))
+    store.send(.fire("b"))
+    await clock.advance(by: .ms(100))
+    store.send(.fire("c"))
+    await clock.advance(by: .ms(299))
+    #expect(store.state == [])
+    await clock.advance(by: .ms(1))
+    #expect(store.state == stamped(("c", 500)))
+    await clock.advance(by: .seconds(5))
+    #expect(store.state == stamped(("c", 500)))
+  }
+
+  @Test func theInstanceFormDebouncesTheSameWay() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      Effect.send(.done(name)).debounced(for: .ms(300), key: "search")
+    }
+    store.send(.fire("a"))
+    await clock.advance(by: .ms(200))
+    store.send(.fire("b"))
+    await clock.advance(by: .ms(300))
+    #expect(store.state == stamped(("b", 500)))
+  }
+
+  @Test func aNewerEffectCancelsAnOlderOneThatIsAlreadyRunning() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      sleepThenDone(name, after: .seconds(1)).debounced(for: .ms(100), key: "k")
+    }
+    store.send(.fire("a"))
+    await clock.advance(by: .ms(500))  // "a" passed its debounce and is running
+    store.send(.fire("b"))
+    await clock.advance(by: .seconds(2))
+    #expect(store.state == stamped(("b", 1600)))
+  }
+
+  @Test func cancelStopsAPendingDebounce() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      name == "stop"
+        ? .cancel("search")
+        : Effect.send(.done(name)).debounced(for: .ms(300), key: "search")
+    }
+    store.send(.fire("a"))
+    await clock.advance(by: .ms(100))
+    store.send(.stop)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == [])
+  }
+
+  @Test func distinctKeysHaveIndependentWindows() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      Effect.send(.done(name)).debounced(for: .ms(300), key: name)
+    }
+    store.send(.fire("a"))
+    await clock.advance(by: .ms(100))
+    store.send(.fire("b"))
+    await clock.advance(by: .ms(400))
+    #expect(store.state == stamped(("a", 300), ("b", 400)))
+  }
+
+  @Test(arguments: [Duration.zero, .ms(-50)])
+  func aZeroOrNegativeIntervalDoesNotWait(interval: Duration) async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      Effect.send(.done(name)).debounced(for: interval, key: "k")
+    }
+    store.send(.fire("a"))
+    await clock.advance(by: .zero)
+    #expect(store.state == stamped(("a", 0)))
+  }
+
+  @Test func tenThousandKeysEachGetTheirOwnWindowAndReleaseIt() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      Effect.send(.done(name)).debounced(for: .ms(300), key: name)
+    }
+    for index in 0..<10_000 { store.send(.fire("\(index)")) }
+    await clock.advance(by: .ms(299))
+    #expect(store.state.isEmpty)
+    await clock.advance(by: .ms(1))
+    #expect(store.state.count == 10_000)
+    #expect(Set(store.state.map(\.value)).count == 10_000)
+    #expect(store.state.allSatisfy { $0.at == .ms(300) })
+    #expect(store.runningEffectCount == 0)
+  }
+}

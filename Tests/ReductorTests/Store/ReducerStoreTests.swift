@@ -1,0 +1,175 @@
+import Observation
+import Reductor
+import Synchronization
+import Testing
+
+enum CountingAction: Sendable, Equatable {
+  case increment
+  case first, second, third
+  case load
+  case loaded(Int)
+  case save
+  case saved
+}
+
+@MainActor
+func makeCountingStore<S: CountingState>(
+  _ initial: S, clock: any Clock<Duration> = ContinuousClock()
+) -> ReducerStore<S, CountingAction> {
+  StoreBuilder.reducer(
+    initialState: initial,
+    reducer: TestReducer<S, CountingAction> { state, action in
+      state.log.append("\(action)")
+      switch action {
+      case .increment:
+        state.count += 1
+        return .none
+      case .first:
+        return .send(.second)
+      case .second, .third, .saved:
+        return .none
+      case .load:
+        return .run { .loaded(42) }
+      case .loaded(let value):
+        state.count = value
+        return .run { .saved }
+      case .save:
+        return .none
+      }
+    },
+    clock: clock)
+}
+
+@MainActor
+@Suite struct ReducerStoreTests {
+  @Test(arguments: StateKind.allCases)
+  func threeIncrementsAreReducedBeforeSendReturns(kind: StateKind) {
+    switch kind {
+    case .value: checkThreeIncrements(CountingValue())
+    case .observableClass: checkThreeIncrements(CountingModel())
+    }
+  }
+
+  private func checkThreeIncrements<S: CountingState>(_ initial: S) {
+    let store = makeCountingStore(initial)
+    store.send(.increment)
+    #expect(store.state.count == 1)
+    store.send(.increment)
+    store.send(.increment)
+    #expect(store.state.count == 3)
+  }
+
+  @Test(arguments: StateKind.allCases)
+  func actionsSentWhileReducingRunAfterTheCurrentOne(kind: StateKind) {
+    switch kind {
+    case .value: checkReentrantOrder(CountingValue())
+    case .observableClass: checkReentrantOrder(CountingModel())
+    }
+  }
+
+  /// `.first` returns `.send(.second)`; an observer of the count sends `.third` while `.first`
+  /// is being reduced. Nothing recurses: `.first` completes, then `.third` (buffered first),
+  /// then `.second`.
+  private func checkReentrantOrder<S: CountingState>(_ initial: S) {
+    let store = makeCountingStore(initial)
+    withObservationTracking {
+      _ = store.state.log
+    } onChange: {
+      MainActor.assumeIsolated { _ = store.send(.third) }
+    }
+    store.send(.first)
+    #expect(store.state.log == ["first", "third", "second"])
+  }
+
+  @Test(arguments: StateKind.allCases)
+  func finishWaitsForEffectsAndTheActionsTheyDeliver(kind: StateKind) async {
+    switch kind {
+    case .value: await checkFinish(CountingValue())
+    case .observableClass: await checkFinish(CountingModel())
+    }
+  }
+
+  /// `.load` runs an effect that delivers `.loaded(42)`, whose own effect delivers `.saved`.
+  private func checkFinish<S: CountingState>(_ initial: S) async {
+    let store = makeCountingStore(initial)
+    let task = store.send(.load)
+    #expect(store.state.count == 0)
+    await task.finish()
+    #expect(store.state.count == 42)
+    #expect(store.state.log == ["load", "loaded(42)", "saved"])
+  }
+
+  @Test func finishReturnsAtOnceWhenTheActionStartedNoEffect() async {
+    let store = makeCountingStore(CountingValue())
+    await store.send(.increment).finish()
+    #expect(store.state.count == 1)
+  }
+
+  @Test func aMillionActionsFromFourProducersAreAllReducedInProducerOrder() async {
+    struct State {
+      var count = 0
+      var last = [Int](repeating: -1, count: 4)
+      var outOfOrder = 0
+    }
+    enum Action: Sendable {
+      case produced(producer: Int, sequence: Int)
+      case flush
+    }
+    let store = StoreBuilder.reducer(
+      initialState: State(),
+      reducer: TestReducer<State, Action> { state, action in
+        if case .produced(let producer, let sequence) = action {
+          state.count += 1
+          if sequence != state.last[producer] + 1 { state.outOfOrder += 1 }
+          state.last[producer] = sequence
+        }
+        return .none
+      })
+    let perProducer = 250_000
+    await withTaskGroup(of: Void.self) { group in
+      for producer in 0..<4 {
+        group.addTask {
+          for sequence in 0..<perProducer {
+            store.enqueue(.produced(producer: producer, sequence: sequence))
+          }
+        }
+      }
+    }
+    // Every enqueue happened before this send, which reduces the buffer ahead of its own action.
+    store.send(.flush)
+    #expect(store.state.count == 4 * perProducer)
+    #expect(store.state.outOfOrder == 0)
+    #expect(store.state.last == [Int](repeating: perProducer - 1, count: 4))
+  }
+
+  @Test func observingTheRootStateSeesEveryReducedAction() {
+    let store = makeCountingStore(CountingValue())
+    let changes = Counter()
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      changes.increment()
+    }
+    store.send(.increment)
+    #expect(changes.value == 1)
+  }
+
+  @Test func aClassStateNotifiesOnlyTheObserversOfWhatChanged() {
+    let store = makeCountingStore(CountingModel())
+    let titleChanges = Counter()
+    let countChanges = Counter()
+    withObservationTracking {
+      _ = store.state.title
+    } onChange: {
+      titleChanges.increment()
+    }
+    withObservationTracking {
+      _ = store.state.count
+    } onChange: {
+      countChanges.increment()
+    }
+    store.send(.increment)
+    #expect(countChanges.value == 1)
+    #expect(titleChanges.value == 0)
+  }
+}

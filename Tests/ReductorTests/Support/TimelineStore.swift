@@ -1,0 +1,44 @@
+import Reductor
+
+/// An action of the timing tests: `fire(name)` starts the effect a test composes, `done(name)` is
+/// what effects deliver.
+enum TimelineAction: Sendable, Equatable {
+  case fire(String)
+  case done(String)
+  case stop
+}
+
+/// A store on a manual clock whose state is the `done` actions, stamped with the virtual time at
+/// which they were reduced. `effect` says what `fire(name)` does.
+@MainActor
+func makeTimelineStore(
+  clock: ManualClock,
+  effect: @escaping (String) -> Effect<TimelineAction>
+) -> ReducerStore<[Stamped<String>], TimelineAction> {
+  StoreBuilder.reducer(
+    initialState: [],
+    reducer: TestReducer<[Stamped<String>], TimelineAction> { state, action in
+      switch action {
+      case .fire(let name):
+        return effect(name)
+      case .done(let name):
+        state.append(Stamped(value: name, at: clock.now.offset))
+        return .none
+      case .stop:
+        return effect("stop")
+      }
+    },
+    clock: clock)
+}
+
+/// An effect that sleeps `delay` on the store's clock, then delivers `done(name)`.
+func sleepThenDone(_ name: String, after delay: Duration) -> Effect<TimelineAction> {
+  .run {
+    try await EffectContext.clock.sleep(for: delay)
+    return .done(name)
+  }
+}
+
+func stamped(_ events: (String, Int)...) -> [Stamped<String>] {
+  events.map { Stamped(value: $0.0, at: .milliseconds($0.1)) }
+}
