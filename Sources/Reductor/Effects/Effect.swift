@@ -185,6 +185,22 @@ extension Effect {
 // MARK: - Transforming
 
 extension Effect {
+  /// The same work with another lifetime, for effects whose constructor takes none, such as
+  /// compositions.
+  ///
+  /// ```swift
+  /// return Effect.concat {
+  ///   Effect.run { .step1Finished }
+  ///   Effect.run { .step2Finished }
+  /// }.withLifetime(.replaceable("steps"))  // `.cancel("steps")` stops the rest
+  /// ```
+  ///
+  /// - Parameter lifetime: The new lifetime.
+  /// - Returns: The effect with that lifetime.
+  public func withLifetime(_ lifetime: EffectLifetime) -> Effect {
+    Effect(lifetime: lifetime, operation: operation)
+  }
+
   /// Transforms every action the effect produces; the work and lifetime are unchanged.
   ///
   /// This is how a parent reducer embeds a child's effects:

@@ -1,0 +1,179 @@
+@testable import Reductor
+import Testing
+
+@MainActor
+@Suite struct CompositionTests {
+  @Test func concatRunsChildrenOneAfterAnotherInOrder() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { _ in
+      Effect.concat {
+        sleepThenDone("a", after: .ms(100))
+        sleepThenDone("b", after: .ms(100))
+        sleepThenDone("c", after: .ms(100))
+      }
+    }
+    store.send(.fire("go"))
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("a", 100), ("b", 200), ("c", 300)))
+  }
+
+  @Test func cancellingAConcatStopsTheRunningChildAndSkipsTheRest() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      name == "stop"
+        ? .cancel("steps")
+        : Effect.concat {
+          sleepThenDone("a", after: .ms(100))
+          sleepThenDone("b", after: .ms(100))
+          sleepThenDone("c", after: .ms(100))
+        }.withLifetime(.replaceable("steps"))
+    }
+    store.send(.fire("go"))
+    await clock.advance(by: .ms(150))
+    store.send(.stop)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("a", 100)))
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func cancellingTheStoreTaskOfAConcatStopsItToo() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { _ in
+      Effect.concat {
+        sleepThenDone("a", after: .ms(100))
+        sleepThenDone("b", after: .ms(100))
+        sleepThenDone("c", after: .ms(100))
+      }
+    }
+    let task = store.send(.fire("go"))
+    await clock.advance(by: .ms(150))
+    task.cancel()
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("a", 100)))
+  }
+
+  @Test func theInstanceConcatAppendsInOrder() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { _ in
+      sleepThenDone("a", after: .ms(50))
+        .concat(sleepThenDone("b", after: .ms(10)))
+        .concat(.send(.done("c")))
+    }
+    store.send(.fire("go"))
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("a", 50), ("b", 60), ("c", 60)))
+  }
+
+  @Test func mergeRunsChildrenConcurrently() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { _ in
+      Effect.merge {
+        sleepThenDone("300", after: .ms(300))
+        sleepThenDone("100", after: .ms(100))
+        sleepThenDone("200", after: .ms(200))
+      }
+    }
+    let task = store.send(.fire("go"))
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.state == stamped(("100", 100), ("200", 200), ("300", 300)))
+  }
+
+  @Test func theInstanceMergeRunsBothConcurrently() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { _ in
+      sleepThenDone("slow", after: .ms(20)).merge(sleepThenDone("fast", after: .ms(10)))
+    }
+    store.send(.fire("go"))
+    await clock.advance(by: .ms(20))
+    #expect(store.state == stamped(("fast", 10), ("slow", 20)))
+  }
+
+  @Test func emptyCompositionsAreNone() {
+    let concat = Effect<TimelineAction>.concat {}
+    let merge = Effect<TimelineAction>.merge([])
+    #expect(concat.isNone)
+    #expect(merge.isNone)
+  }
+
+  @Test func aReplaceableChildInsideAConcatIsReachableByItsKey() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      if name == "stop" { return .cancel("slow") }
+      return Effect.concat {
+        Effect.run(lifetime: .replaceable("slow")) {
+          try await EffectContext.clock.sleep(for: .seconds(10))
+          return .done("slow")
+        }
+        sleepThenDone("next", after: .ms(100))
+      }
+    }
+    store.send(.fire("go"))
+    await clock.advance(by: .seconds(1))
+    store.send(.stop)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("next", 1100)))
+  }
+
+  @Test func aStreamOfASequenceOnTheClockDeliversOneActionPerAdvance() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      if name == "stop" { return .cancel("ticks") }
+      return .stream(lifetime: .replaceable("ticks")) {
+        Ticks(count: 5, every: .seconds(1)).map { TimelineAction.done("\($0)") }
+      }
+    }
+    store.send(.fire("go"))
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("1", 1000)))
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("1", 1000), ("2", 2000)))
+    store.send(.stop)
+    await clock.advance(by: .seconds(10))
+    #expect(store.state == stamped(("1", 1000), ("2", 2000)))
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func aTimerOnTheEffectClockTicksOncePerSecond() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { _ in
+      .run { send in
+        while true {
+          try await EffectContext.clock.sleep(for: .seconds(1))
+          send(.done("tick"))
+        }
+      }
+    }
+    store.send(.fire("timer"))
+    await clock.advance(by: .seconds(10))
+    #expect(store.state.count == 10)
+    #expect(store.state.map(\.at) == (1...10).map { Duration.seconds($0) })
+  }
+}
+
+/// An asynchronous sequence of `1...count`, one element per `interval` on the effect's clock.
+struct Ticks: AsyncSequence {
+  let count: Int
+  let every: Duration
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    var next = 1
+    let count: Int
+    let every: Duration
+
+    mutating func next() async -> Int? {
+      guard next <= count else { return nil }
+      do {
+        try await EffectContext.clock.sleep(for: every)
+      } catch {
+        return nil
+      }
+      defer { next += 1 }
+      return next
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(count: count, every: every)
+  }
+}

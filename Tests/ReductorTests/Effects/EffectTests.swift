@@ -1,0 +1,115 @@
+import Reductor
+import Testing
+
+struct LoadFailed: Error, Equatable {}
+
+enum FetchAction: Sendable, Equatable {
+  case fetch
+  case fetchCaught
+  case fetchCancelled
+  case fetched(Int)
+  case failed(String)
+  case whichClock
+  case clockWasTheStores(Bool)
+}
+
+@MainActor
+@Suite struct EffectTests {
+  private func makeStore(
+    clock: ManualClock = ManualClock()
+  ) -> (ReducerStore<[FetchAction], FetchAction>, Locked<[StoreDiagnostic]>) {
+    let store = StoreBuilder.reducer(
+      initialState: [FetchAction](),
+      reducer: TestReducer<[FetchAction], FetchAction> { state, action in
+        switch action {
+        case .fetch:
+          return .run { throw LoadFailed() }
+        case .fetchCaught:
+          return .run { throw LoadFailed() } catch: { error in .failed("\(error)") }
+        case .fetchCancelled:
+          return .run { throw CancellationError() } catch: { _ in .failed("not expected") }
+        case .whichClock:
+          return .run { .clockWasTheStores(EffectContext.clock as? ManualClock === clock) }
+        case .fetched, .failed, .clockWasTheStores:
+          state.append(action)
+          return .none
+        }
+      },
+      clock: clock)
+    let diagnostics = Locked<[StoreDiagnostic]>([])
+    store.diagnosticHandler = { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
+    return (store, diagnostics)
+  }
+
+  @Test func anErrorWithoutACatchHandlerIsReportedAndDeliversNothing() async {
+    let (store, diagnostics) = makeStore()
+    await store.send(.fetch).finish()
+    #expect(store.state == [])
+    let reported = diagnostics.value
+    #expect(reported.count == 1)
+    #expect(reported.first?.kind == .effectFailed)
+    #expect(reported.first?.error as? LoadFailed == LoadFailed())
+    #expect(reported.first?.fileID == "ReductorTests/EffectTests.swift")
+    #expect(reported.first?.description.contains("threw LoadFailed()") == true)
+  }
+
+  @Test func aCatchHandlerMapsTheErrorToAnAction() async {
+    let (store, diagnostics) = makeStore()
+    await store.send(.fetchCaught).finish()
+    #expect(store.state == [.failed("LoadFailed()")])
+    #expect(diagnostics.value.isEmpty)
+  }
+
+  @Test func cancellationErrorIsSilent() async {
+    let (store, diagnostics) = makeStore()
+    await store.send(.fetchCancelled).finish()
+    #expect(store.state == [])
+    #expect(diagnostics.value.isEmpty)
+  }
+
+  @Test func effectsSeeTheClockOfTheirStore() async {
+    let (store, _) = makeStore()
+    await store.send(.whichClock).finish()
+    #expect(store.state == [.clockWasTheStores(true)])
+  }
+
+  @Test func outsideAnEffectTheContextClockIsContinuous() {
+    #expect(EffectContext.clock is ContinuousClock)
+  }
+
+  @Test func mapTransformsEveryActionAndMapNoneDropsThem() async {
+    let effect = Effect<Int>.concat {
+      Effect.send(1)
+      Effect.run { 2 }
+    }
+    #expect(await effect.map { "\($0 * 10)" }.executeForTesting() == "20")
+    #expect(await Effect<Int>.send(7).map { $0 * 10 }.executeForTesting() == 70)
+    #expect(await Effect<Int>.run { 7 }.map(String.init).executeForTesting() == "7")
+    let ran = Counter()
+    let silent: Effect<String> = Effect<Int>.run {
+      ran.increment()
+      return 1
+    }.mapNone()
+    #expect(await silent.executeForTesting() == nil)
+    #expect(ran.value == 1)
+  }
+
+  @Test func executeForTestingBypassesTimeAndReturnsTheLastAction() async {
+    let effect = Effect<String>.concat {
+      Effect.send("first")
+      Effect.run { "second" }.debounced(for: .seconds(60), key: "k")
+      Effect.run { "third" }.throttled(for: .seconds(60), key: "k")
+    }
+    #expect(await effect.executeForTesting() == "third")
+    #expect(await Effect<String>.none.executeForTesting() == nil)
+    #expect(await Effect<String>.cancel("k").executeForTesting() == nil)
+  }
+
+  @Test func lifetimesDescribeThemselves() {
+    #expect(EffectLifetime.storeBound.description == "storeBound")
+    #expect(EffectLifetime.detached.description == "detached")
+    #expect(EffectLifetime.replaceable("load").description == #"replaceable("load")"#)
+    #expect(EffectLifetime.replaceable(key: 3) == .replaceable(3))
+    #expect(EffectLifetime.replaceable("3") != .replaceable(3))
+  }
+}

@@ -1,0 +1,107 @@
+import Observation
+import Reductor
+import Testing
+
+/// Three levels of nested state and actions: app → settings → audio → volume.
+struct AppState: Equatable {
+  var settings = SettingsState()
+  var title = "app"
+}
+
+struct SettingsState: Equatable {
+  var audio = AudioState()
+  var theme = "light"
+}
+
+struct AudioState: Equatable {
+  var volume = 5
+}
+
+enum AppAction: Sendable, Equatable {
+  case settings(SettingsAction)
+  case rename(String)
+}
+
+enum SettingsAction: Sendable, Equatable {
+  case audio(AudioAction)
+  case theme(String)
+}
+
+enum AudioAction: Sendable, Equatable {
+  case louder
+  case mute
+}
+
+@MainActor
+func makeAppStore() -> ReducerStore<AppState, AppAction> {
+  StoreBuilder.reducer(
+    initialState: AppState(),
+    reducer: TestReducer<AppState, AppAction> { state, action in
+      switch action {
+      case .settings(.audio(.louder)): state.settings.audio.volume += 1
+      case .settings(.audio(.mute)): state.settings.audio.volume = 0
+      case .settings(.theme(let theme)): state.settings.theme = theme
+      case .rename(let title): state.title = title
+      }
+      return .none
+    })
+}
+
+@MainActor
+@Suite struct ScopeTests {
+  @Test func aStoreScopedThreeLevelsDeepReadsAndWritesItsSlice() {
+    let root = makeAppStore()
+    let settings = root.scope(state: \.settings, action: AppAction.settings)
+    let audio = settings.scope(state: \.audio, action: SettingsAction.audio)
+    let volume = audio.scope(state: \.volume, action: { (action: AudioAction) in action })
+    #expect(volume.state == 5)
+    volume.send(.louder)
+    #expect(volume.state == 6)
+    #expect(audio.state == AudioState(volume: 6))
+    #expect(root.state.settings.audio.volume == 6)
+    settings.send(.theme("dark"))
+    #expect(settings.state.theme == "dark")
+    #expect(volume.state == 6)
+  }
+
+  @Test func aScopedStoreAlwaysReadsTheRootsCurrentState() {
+    let root = makeAppStore()
+    let audio = root.scope(state: { $0.settings.audio }, action: { .settings(.audio($0)) })
+    root.send(.settings(.audio(.mute)))
+    #expect(audio.state.volume == 0)
+  }
+
+  @Test func observingAScopedStoreIsTriggeredByRootChanges() {
+    let root = makeAppStore()
+    let audio = root.scope(state: \.settings.audio, action: { .settings(.audio($0)) })
+    let changes = Counter()
+    withObservationTracking {
+      _ = audio.state
+    } onChange: {
+      changes.increment()
+    }
+    root.send(.settings(.audio(.louder)))
+    #expect(changes.value == 1)
+  }
+
+  @Test func aScopedStoreKeepsItsRootAlive() {
+    var root: ReducerStore<AppState, AppAction>? = makeAppStore()
+    weak let weakRoot = root
+    let audio = root!.scope(state: \.settings.audio, action: { .settings(.audio($0)) })
+    root = nil
+    #expect(weakRoot != nil)
+    audio.send(.louder)
+    #expect(audio.state.volume == 6)
+  }
+
+  @Test func aScopedStoreIsHeldAsAnyStoreLikeTheRoot() {
+    let stores: [any Store<AppState, AppAction>] = [
+      makeAppStore(),
+      makeAppStore().scope(state: { $0 }, action: { $0 }),
+    ]
+    for store in stores {
+      store.send(.rename("renamed"))
+      #expect(store.state.title == "renamed")
+    }
+  }
+}
