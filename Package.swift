@@ -17,12 +17,13 @@ let package = Package(
 
 // Settings shared by every target.
 for target in package.targets {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    // SE-0335: spell existential types with `any`.
-    .enableUpcomingFeature("ExistentialAny"),
-    // SE-0444: a file sees only the members of the modules it imports itself.
-    .enableUpcomingFeature("MemberImportVisibility"),
-    // SE-0409: imports are internal unless marked `public import`.
-    .enableUpcomingFeature("InternalImportsByDefault"),
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      // SE-0335: spell existential types with `any`.
+      .enableUpcomingFeature("ExistentialAny"),
+      // SE-0444: a file sees only the members of the modules it imports itself.
+      .enableUpcomingFeature("MemberImportVisibility"),
+      // SE-0409: imports are internal unless marked `public import`.
+      .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
 }

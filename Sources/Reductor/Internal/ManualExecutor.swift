@@ -64,7 +64,8 @@ final class ManualExecutor: TaskExecutor, Sendable {
 
   /// The next job, or `nil` after giving up ownership; a waiting driver takes over at once.
   private func nextJobForPump() -> UnownedJob? {
-    let (job, driver) = state.withLock { state -> (UnownedJob?, CheckedContinuation<Void, Never>?) in
+    let (job, driver) = state.withLock {
+      state -> (UnownedJob?, CheckedContinuation<Void, Never>?) in
       if !state.waitingDrivers.isEmpty {
         state.owner = .driver
         return (nil, state.waitingDrivers.removeFirst())

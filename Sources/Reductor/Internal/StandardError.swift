@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #elseif canImport(ucrt)
-  import ucrt
+import ucrt
 #endif
 
 /// Writes one line to the process's standard error, without Foundation.

@@ -1,5 +1,6 @@
-@testable import Reductor
 import Testing
+
+@testable import Reductor
 
 @MainActor
 @Suite struct CompositionTests {

@@ -25,9 +25,17 @@ enum FetchAction: Sendable, Equatable {
         case .fetch:
           return .run { throw LoadFailed() }
         case .fetchCaught:
-          return .run { throw LoadFailed() } catch: { error in .failed("\(error)") }
+          return .run {
+            throw LoadFailed()
+          } catch: { error in
+            .failed("\(error)")
+          }
         case .fetchCancelled:
-          return .run { throw CancellationError() } catch: { _ in .failed("not expected") }
+          return .run {
+            throw CancellationError()
+          } catch: { _ in
+            .failed("not expected")
+          }
         case .whichClock:
           return .run { .clockWasTheStores(EffectContext.clock as? ManualClock === clock) }
         case .fetched, .failed, .clockWasTheStores:
