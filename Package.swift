@@ -5,12 +5,19 @@ let package = Package(
   name: "Reductor",
   products: [
     .library(name: "Reductor", targets: ["Reductor"]),
+    .library(name: "ReductorTesting", targets: ["ReductorTesting"]),
     .executable(name: "counter", targets: ["Counter"]),
+    .executable(name: "search", targets: ["Search"]),
   ],
   targets: [
     .target(name: "Reductor"),
-    .testTarget(name: "ReductorTests", dependencies: ["Reductor"]),
+    .target(name: "ReductorTesting", dependencies: ["Reductor"]),
     .executableTarget(name: "Counter", dependencies: ["Reductor"], path: "Examples/Counter"),
+    .executableTarget(name: "Search", dependencies: ["Reductor"], path: "Examples/Search"),
+    .testTarget(name: "ReductorTests", dependencies: ["Reductor"]),
+    .testTarget(name: "ReductorTestingTests", dependencies: ["ReductorTesting"]),
+    .testTarget(name: "CounterTests", dependencies: ["Counter", "ReductorTesting"]),
+    .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

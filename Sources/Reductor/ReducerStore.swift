@@ -20,7 +20,8 @@ import Observation
 /// buffer are dropped. Effects never keep the store alive; scoped stores do.
 @MainActor
 public final class ReducerStore<State, Action: Sendable>: Store {
-  private var currentState: State
+  /// The state without observation tracking, for the store's own machinery.
+  package private(set) var currentState: State
   private let reduce: (inout State, Action) -> Effect<Action>
   private let registrar = ObservationRegistrar()
   private let stateIsReference: Bool
@@ -29,6 +30,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   private var queue: [ActionInbox<Action>.Entry] = []
   private var queueHead = 0
   private var isReducing = false
+  /// Who watches every reduction (logging, the test store); empty unless configured.
+  private var reduceObservers: [ReduceObserver<State, Action>] = []
 
   private nonisolated let inbox = ActionInbox<Action>()
   nonisolated let runtime: EffectRuntime
@@ -133,13 +136,24 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   }
 
   /// The number of effect tasks still running; for tests of the runtime's bookkeeping.
-  var runningEffectCount: Int {
+  package var runningEffectCount: Int {
     runtime.runningCount
   }
 
   /// The number of open throttle windows; for tests of the runtime's bookkeeping.
   var throttleWindowCount: Int {
     runtime.throttleWindowCount
+  }
+
+  /// Installs `observer` in place of the one with the same role.
+  package func setReduceObserver(_ observer: ReduceObserver<State, Action>) {
+    removeReduceObserver(for: observer.role)
+    reduceObservers.append(observer)
+  }
+
+  /// Removes the observer with `role`, if any.
+  package func removeReduceObserver(for role: ReduceObserverRole) {
+    reduceObservers.removeAll { $0.role == role }
   }
 
   // MARK: - Reducing
@@ -178,6 +192,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   private func reduceAndStartEffects(
     _ action: Action, tracker: EffectTracker?
   ) -> EffectTracker? {
+    if !reduceObservers.isEmpty {
+      for observer in reduceObservers { observer.willReduce(action) }
+    }
     let effect: Effect<Action>
     if stateIsReference {
       // A class state notifies its own observers; the store notifies only when the reducer
@@ -191,6 +208,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       effect = registrar.withMutation(of: self, keyPath: \.state) {
         reduce(&currentState, action)
       }
+    }
+    if !reduceObservers.isEmpty {
+      for observer in reduceObservers { observer.didReduce(action, currentState) }
     }
     if effect.isNone { return tracker }
     let tracker = tracker ?? EffectTracker(runtime: runtime)
