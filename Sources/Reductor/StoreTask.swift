@@ -24,6 +24,30 @@ public struct StoreTask: Sendable {
     tracker?.cancel()
   }
 
+  /// Whether every tracked effect has finished and every action they delivered was reduced.
+  package var isFinished: Bool {
+    tracker?.isFinished ?? true
+  }
+
+  /// Waits like ``finish()``, but at most `timeout` on the continuous clock.
+  /// Returns whether the tracked work finished in time.
+  package func finish(timeout: Duration) async -> Bool {
+    guard let tracker, !tracker.isFinished else { return true }
+    return await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await tracker.wait(cancellingEffectsIfCancelled: false)
+        return true
+      }
+      group.addTask {
+        try? await ContinuousClock().sleep(for: timeout)
+        return false
+      }
+      let finished = await group.next() ?? false
+      group.cancelAll()
+      return finished
+    }
+  }
+
   /// Whether ``cancel()`` was called.
   public var isCancelled: Bool {
     tracker?.isCancelled ?? false

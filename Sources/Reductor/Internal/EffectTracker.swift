@@ -25,6 +25,11 @@ final class EffectTracker: Sendable {
     state.withLock { $0.isCancelled }
   }
 
+  /// Whether all tracked work is done.
+  var isFinished: Bool {
+    state.withLock { $0.pending == 0 }
+  }
+
   func begin() {
     state.withLock { $0.pending += 1 }
   }
@@ -46,9 +51,9 @@ final class EffectTracker: Sendable {
     runtime.cancelTasks(trackedBy: self)
   }
 
-  /// Waits until the pending count is zero. Cancelling the waiting task cancels the tracked
-  /// effects and returns at once.
-  func wait() async {
+  /// Waits until the pending count is zero. Cancelling the waiting task returns at once, and
+  /// cancels the tracked effects too unless told otherwise.
+  func wait(cancellingEffectsIfCancelled cancelsEffects: Bool = true) async {
     let id = state.withLock { state -> UInt64? in
       guard state.pending > 0 else { return nil }
       defer { state.nextWaiter += 1 }
@@ -67,7 +72,7 @@ final class EffectTracker: Sendable {
         if resumeNow { continuation.resume() }
       }
     } onCancel: {
-      cancel()
+      if cancelsEffects { cancel() }
       let continuation = state.withLock { $0.waiters.removeValue(forKey: id) }
       continuation??.resume()
     }

@@ -1,0 +1,88 @@
+import Reductor
+import ReductorTesting
+import Testing
+
+@MainActor
+@Suite struct TestStorePassingTests {
+  @Test func sendAssertsTheStateChange() async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    await store.send(.increment) { $0.count = 1 }
+    await store.send(.increment) { $0.count = 2 }
+    #expect(store.state.count == 2)
+    await store.finish()
+  }
+
+  @Test func effectsAreReceivedAtTheirVirtualTime() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+    await store.send(.load) { $0.isLoading = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.loaded(42)) {
+      $0.isLoading = false
+      $0.count = 42
+    }
+    await store.finish()
+  }
+
+  @Test func synchronousFollowUpActionsAreReceived() async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    await store.send(.incrementTwice) { $0.count = 1 }
+    await store.receive(.increment) { $0.count = 2 }
+    await store.finish()
+  }
+
+  @Test func aTimerIsReceivedTickByTickAndStopped() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+    await store.send(.startTimer)
+    await clock.advance(by: .seconds(2))
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.receive(.tick) { $0.ticks = 2 }
+    await store.send(.stopTimer)
+    await clock.advance(by: .seconds(5))
+    await store.finish()
+  }
+
+  @Test func aPredicateReceivesActionsThatAreNotCompared() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+    await store.send(.load) { $0.isLoading = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive({ if case .loaded = $0 { true } else { false } }) {
+      $0.isLoading = false
+      $0.count = 42
+    }
+    await store.finish()
+  }
+
+  @Test func workThatHopsToAnotherActorIsAwaitedWithATimeout() async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    await store.send(.loadOffClock)
+    await store.receive(.loaded(7), timeout: .seconds(5)) { $0.count = 7 }
+    await store.finish(timeout: .seconds(5))
+  }
+
+  @Test func nonExhaustiveTestsCheckOnlyWhatTheyState() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+    store.exhaustivity = .off
+    await store.send(.startTimer)
+    await store.send(.load)  // isLoading changed; not asserted
+    await clock.advance(by: .seconds(3))
+    await store.receive(.loaded(42)) { $0.count = 42 }  // skips the first tick
+    #expect(store.state.ticks == 3)
+    await store.finish()  // the timer still runs and ticks are unreceived: not checked
+    await store.skipInFlightEffects()
+  }
+
+  @Test func skippingIgnoresDeliveredActionsAndRunningEffects() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+    await store.send(.startTimer)
+    await clock.advance(by: .seconds(3))
+    await store.skipReceivedActions()
+    await store.skipInFlightEffects()
+    await store.send(.increment) { $0.count = 1 }
+    await store.finish()
+  }
+}
