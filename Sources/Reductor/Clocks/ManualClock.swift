@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose time moves only when a test tells it to, so time-based effects are tested
 /// exactly, with no real sleeps.
 ///
@@ -77,14 +75,14 @@ public final class ManualClock: Clock, Sendable {
     var stores: [ObjectIdentifier: @MainActor @Sendable () -> Bool] = [:]
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   let executor = ManualExecutor()
 
   /// Creates a clock that stands at `now` until it is advanced.
   ///
   /// - Parameter now: The starting instant; the clock's zero by default.
   public init(now: Instant = Instant(offset: .zero)) {
-    state = Mutex(State(now: now.offset))
+    state = Locked(State(now: now.offset))
   }
 
   /// The current instant. It changes only in ``advance(by:)``, ``advance(to:)`` and ``run()``.

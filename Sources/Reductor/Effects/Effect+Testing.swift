@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Effect {
   /// Runs the effect's work directly and returns the last action it produced, or `nil` if it
   /// produced none.
@@ -48,7 +46,7 @@ extension Effect.Operation {
 
 /// The most recent value handed to `set`, readable from any thread.
 private final class LastValue<Value: Sendable>: Sendable {
-  private let storage = Mutex<Value?>(nil)
+  private let storage = Locked<Value?>(nil)
 
   var value: Value? {
     storage.withLock { $0 }

@@ -18,7 +18,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
     var drain: (@MainActor @Sendable () -> Void)?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Mirrors `!entries.isEmpty` so the main actor can check for pending entries without the lock.
   private let hasEntriesFlag = Atomic(false)
 

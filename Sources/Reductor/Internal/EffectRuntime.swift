@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs the effects of one root store: it owns their tasks, their keys, the throttle windows and
 /// the store's clock.
 ///
@@ -26,7 +24,7 @@ final class EffectRuntime: Sendable {
   let manualClock: ManualClock?
   /// The time elapsed on `clock` since the runtime was created.
   private let elapsed: @Sendable () -> Duration
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init(clock: any Clock<Duration>) {
     self.clock = clock

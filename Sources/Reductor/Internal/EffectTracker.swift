@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Counts the work one sent action caused — the effect tasks it started and the actions those
 /// effects delivered that are not reduced yet — so that ``StoreTask/finish()`` can wait for it.
 ///
@@ -14,7 +12,7 @@ final class EffectTracker: Sendable {
     var waiters: [UInt64: CheckedContinuation<Void, Never>?] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let runtime: EffectRuntime
 
   init(runtime: EffectRuntime) {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The serial task executor of a ``ManualClock``: the effects of stores on that clock run here.
 ///
@@ -32,7 +31,7 @@ final class ManualExecutor: TaskExecutor, Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value behind a `pthread_mutex_t`.
+///
+/// Used instead of `Synchronization.Mutex` because on Linux `Mutex`'s contended path (futex
+/// syscalls inside the uninstrumented runtime) is invisible to ThreadSanitizer, which then
+/// reports false races on the protected value; ThreadSanitizer intercepts pthread mutexes.
+///
+/// `@unchecked Sendable` is safe: `value` is only read or written between
+/// `pthread_mutex_lock` and `pthread_mutex_unlock` in ``withLock(_:)``.
+final class Locked<Value>: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
+  }
+}
