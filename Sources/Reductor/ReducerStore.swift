@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// The root store: it owns the state, the action buffer and the effect runtime.
 ///
@@ -20,20 +20,30 @@ import Observation
 /// buffer are dropped. Effects never keep the store alive; scoped stores do.
 @MainActor
 public final class ReducerStore<State, Action: Sendable>: Store {
+  // The send path is `@inlinable` so that it is specialized for the caller's state and action
+  // types: unspecialized, every generic type it touches costs a run-time metadata lookup, which
+  // made a send cost ten times the reducer (see the Performance article). Everything it touches
+  // is therefore `@usableFromInline`; the rare paths (buffering, draining, starting effects)
+  // stay out of line.
+
   /// The state without observation tracking, for the store's own machinery.
-  package private(set) var currentState: State
-  private let reduce: (inout State, Action) -> Effect<Action>
-  private let registrar = ObservationRegistrar()
-  private let stateIsReference: Bool
+  @usableFromInline package internal(set) var currentState: State
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let registrar: ObservationRegistrar
+  /// `\.state`, made once: a key path into a generic class is instantiated at run time.
+  @usableFromInline let stateKeyPath: KeyPath<ReducerStore, State>
+  @usableFromInline let stateIsReference: Bool
 
   /// Actions waiting on the main actor, oldest first from `queueHead`.
   private var queue: [ActionInbox<Action>.Entry] = []
   private var queueHead = 0
-  private var isReducing = false
+  /// Whether `queue` holds actions not reduced yet.
+  @usableFromInline var hasQueuedActions = false
+  @usableFromInline var isReducing = false
   /// Who watches every reduction (logging, the test store); empty unless configured.
-  private var reduceObservers: [ReduceObserver<State, Action>] = []
+  @usableFromInline var reduceObservers: [ReduceObserver<State, Action>] = []
 
-  private nonisolated let inbox = ActionInbox<Action>()
+  @usableFromInline nonisolated let inbox = ActionInbox<Action>()
   nonisolated let runtime: EffectRuntime
 
   init(
@@ -42,8 +52,10 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     clock: any Clock<Duration>
   ) {
     self.currentState = initialState
+    self.registrar = ObservationRegistrar()
     self.reduce = reduce
     self.stateIsReference = State.self is AnyObject.Type
+    self.stateKeyPath = \ReducerStore.state
     self.runtime = EffectRuntime(clock: clock)
     inbox.setDrain { [weak self] in self?.drainInbox() }
     runtime.manualClock?.register(ObjectIdentifier(runtime)) { [weak self] in
@@ -64,8 +76,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
 
   /// The current state. Reading it inside `withObservationTracking` tracks every change made by
   /// the reducer.
+  @inlinable
   public var state: State {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateKeyPath)
     return currentState
   }
 
@@ -87,19 +100,16 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   ///
   /// - Parameter action: The action to reduce.
   /// - Returns: A handle on the effects the action started.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if isReducing {
-      let tracker = EffectTracker(runtime: runtime)
-      tracker.begin()
-      queue.append(.init(action: action, tracker: tracker))
-      return StoreTask(tracker: tracker)
-    }
+    if isReducing { return buffer(action) }
     isReducing = true
-    defer { isReducing = false }
     if inbox.hasEntries { drainQueue() }
-    let tracker = reduceAndStartEffects(action, tracker: nil)
-    if queueHead < queue.count || inbox.hasEntries { drainQueue() }
+    let effect = reduceObserved(action)
+    let tracker = effect.isNone ? nil : start(effect, tracker: nil)
+    if hasQueuedActions || inbox.hasEntries { drainQueue() }
+    isReducing = false
     return StoreTask(tracker: tracker)
   }
 
@@ -128,11 +138,15 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   ///   - state: Projects this store's state to the child's state.
   ///   - action: Embeds a child action into this store's actions.
   /// - Returns: The child store. It keeps this store alive.
+  @inlinable
   public func scope<ChildState, ChildAction: Sendable>(
     state: @escaping (State) -> ChildState,
     action: @escaping (ChildAction) -> Action
   ) -> any Store<ChildState, ChildAction> {
-    ScopedStore(root: self, toState: state, toRootAction: action)
+    ScopedStore(
+      root: self,
+      readState: { state(self.state) },
+      sendAction: { self.send(action($0)) })
   }
 
   /// The number of effect tasks still running; for tests of the runtime's bookkeeping.
@@ -158,6 +172,16 @@ public final class ReducerStore<State, Action: Sendable>: Store {
 
   // MARK: - Reducing
 
+  /// Appends an action sent while the store is reducing; it is reduced after the current one.
+  @usableFromInline
+  func buffer(_ action: Action) -> StoreTask {
+    let tracker = EffectTracker(runtime: runtime)
+    tracker.begin()
+    queue.append(.init(action: action, tracker: tracker))
+    hasQueuedActions = true
+    return StoreTask(tracker: tracker)
+  }
+
   /// Reduces the actions other threads enqueued. Returns whether there were any.
   @discardableResult
   private func drainInbox() -> Bool {
@@ -169,7 +193,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   }
 
   /// Reduces buffered actions until neither the queue nor the inbox holds any.
-  private func drainQueue() {
+  @usableFromInline
+  func drainQueue() {
     while true {
       if queueHead == queue.count {
         guard inbox.hasEntries else { break }
@@ -179,52 +204,67 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       }
       let entry = queue[queueHead]
       queueHead += 1
-      _ = reduceAndStartEffects(entry.action, tracker: entry.tracker)
+      let effect = reduceObserved(entry.action)
+      if !effect.isNone { _ = start(effect, tracker: entry.tracker) }
       entry.tracker?.end()
     }
     // Keep a small buffer for the next burst; give a large one back.
     queue.removeAll(keepingCapacity: queue.capacity <= 64)
     queueHead = 0
+    hasQueuedActions = false
   }
 
-  /// Reduces one action and starts its effect. Returns the tracker the effect's work was counted
-  /// in: `tracker` if given, else a new one when there is work, else `nil`.
-  private func reduceAndStartEffects(
-    _ action: Action, tracker: EffectTracker?
-  ) -> EffectTracker? {
-    if !reduceObservers.isEmpty {
-      for observer in reduceObservers { observer.willReduce(action) }
-    }
+  /// Reduces one action, with observation and the reduce observers around it.
+  @inlinable
+  func reduceObserved(_ action: Action) -> Effect<Action> {
+    if !reduceObservers.isEmpty { notifyObservers(willReduce: action) }
     let effect: Effect<Action>
     if stateIsReference {
       // A class state notifies its own observers; the store notifies only when the reducer
       // replaced the instance.
       var state = currentState
       effect = reduce(&state, action)
-      if (state as AnyObject) !== (currentState as AnyObject) {
-        registrar.withMutation(of: self, keyPath: \.state) { currentState = state }
+      if !Self.isSameReference(state, currentState) {
+        registrar.withMutation(of: self, keyPath: stateKeyPath) { currentState = state }
       }
     } else {
-      effect = registrar.withMutation(of: self, keyPath: \.state) {
+      effect = registrar.withMutation(of: self, keyPath: stateKeyPath) {
         reduce(&currentState, action)
       }
     }
-    if !reduceObservers.isEmpty {
-      for observer in reduceObservers { observer.didReduce(action, currentState) }
-    }
-    if effect.isNone { return tracker }
-    let tracker = tracker ?? EffectTracker(runtime: runtime)
-    start(effect, tracker: tracker)
-    return tracker
+    if !reduceObservers.isEmpty { notifyObservers(didReduce: action) }
+    return effect
   }
 
-  private func start(_ effect: Effect<Action>, tracker: EffectTracker) {
+  /// Whether two class-typed states are the same instance: their bits (one reference) are equal.
+  /// Cheaper than `===` through `AnyObject`, which boxes and casts at run time on Linux.
+  @inlinable
+  static func isSameReference(_ lhs: State, _ rhs: State) -> Bool {
+    withUnsafeBytes(of: lhs) { lhs in withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) } }
+  }
+
+  @usableFromInline
+  func notifyObservers(willReduce action: Action) {
+    for observer in reduceObservers { observer.willReduce(action) }
+  }
+
+  @usableFromInline
+  func notifyObservers(didReduce action: Action) {
+    for observer in reduceObservers { observer.didReduce(action, currentState) }
+  }
+
+  /// Starts an effect, counting its work in `tracker` (a new one when nil); returns the tracker.
+  @usableFromInline
+  func start(_ effect: Effect<Action>, tracker: EffectTracker?) -> EffectTracker {
+    let tracker = tracker ?? EffectTracker(runtime: runtime)
     if case .send(let action) = effect.operation {
       tracker.begin()
       queue.append(.init(action: action, tracker: tracker))
+      hasQueuedActions = true
     } else {
       runtime.start(effect, send: makeSend(tracker: tracker), tracker: tracker)
     }
+    return tracker
   }
 
   private func makeSend(tracker: EffectTracker) -> Send<Action> {

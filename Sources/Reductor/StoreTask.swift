@@ -10,6 +10,11 @@
 public struct StoreTask: Sendable {
   let tracker: EffectTracker?
 
+  @usableFromInline
+  init(tracker: EffectTracker?) {
+    self.tracker = tracker
+  }
+
   /// Waits until the tracked effects have finished and every action they delivered has been
   /// reduced.
   ///

@@ -16,8 +16,9 @@ public struct Effect<Action: Sendable>: Sendable {
   /// How long the effect may run; see ``EffectLifetime``.
   public let lifetime: EffectLifetime
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
+  @usableFromInline
   indirect enum Operation: Sendable {
     case none
     case send(Action)
@@ -34,6 +35,7 @@ public struct Effect<Action: Sendable>: Sendable {
     self.operation = operation
   }
 
+  @inlinable
   var isNone: Bool {
     if case .none = operation { return true }
     return false

@@ -5,6 +5,7 @@ import Synchronization
 /// Effects and other threads append here without blocking; the first append into an empty
 /// inbox schedules one drain on the main actor, which takes everything at once. Per producer,
 /// order is kept because appends happen under one lock.
+@usableFromInline
 final class ActionInbox<Action: Sendable>: Sendable {
   struct Entry {
     let action: Action
@@ -27,6 +28,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
     state.withLock { $0.drain = drain }
   }
 
+  @usableFromInline
   var hasEntries: Bool {
     hasEntriesFlag.load(ordering: .acquiring)
   }

@@ -3,6 +3,7 @@
 ///
 /// The count only grows while it is above zero: once it reaches zero nothing holds the tracker
 /// to add work, so zero means finished for good.
+@usableFromInline
 final class EffectTracker: Sendable {
   private struct State {
     var pending = 0

@@ -8,10 +8,11 @@ package enum ReduceObserverRole: Sendable {
 
 /// Functions a store calls around every reduction, on the main actor: right before the reducer
 /// runs, and right after, with the new state. Unset, they cost the store one branch per action.
+@usableFromInline
 package struct ReduceObserver<State, Action> {
   package let role: ReduceObserverRole
-  package let willReduce: (Action) -> Void
-  package let didReduce: (Action, State) -> Void
+  @usableFromInline package let willReduce: (Action) -> Void
+  @usableFromInline package let didReduce: (Action, State) -> Void
 
   package init(
     role: ReduceObserverRole,

@@ -1,41 +1,48 @@
 /// A store that projects the root's state and forwards its actions to the root.
 ///
-/// Every level of scope composes its functions with its parent's, so a send or a read through
-/// any depth is one call into the root plus the composed functions.
+/// It holds two functions: one that reads its state from the root's current state, one that
+/// sends an action to the root. The root makes them where it is specialized (its `scope` is
+/// inlinable), and every further level composes its own functions with its parent's, so a send or
+/// a read through any depth is one call into the root plus the composed functions.
+@usableFromInline
 @MainActor
-final class ScopedStore<RootState, RootAction: Sendable, State, Action: Sendable>: Store {
-  private let root: ReducerStore<RootState, RootAction>
-  private let toState: (RootState) -> State
-  private let toRootAction: (Action) -> RootAction
+final class ScopedStore<State, Action: Sendable>: Store {
+  private let root: AnyObject
+  private let readState: () -> State
+  private let sendAction: (Action) -> StoreTask
 
+  @usableFromInline
   init(
-    root: ReducerStore<RootState, RootAction>,
-    toState: @escaping (RootState) -> State,
-    toRootAction: @escaping (Action) -> RootAction
+    root: AnyObject,
+    readState: @escaping () -> State,
+    sendAction: @escaping (Action) -> StoreTask
   ) {
     self.root = root
-    self.toState = toState
-    self.toRootAction = toRootAction
+    self.readState = readState
+    self.sendAction = sendAction
   }
 
+  @usableFromInline
   var state: State {
-    toState(root.state)
+    readState()
   }
 
+  @usableFromInline
   @discardableResult
   func send(_ action: Action) -> StoreTask {
-    root.send(toRootAction(action))
+    sendAction(action)
   }
 
+  @usableFromInline
   func scope<ChildState, ChildAction: Sendable>(
     state: @escaping (State) -> ChildState,
     action: @escaping (ChildAction) -> Action
   ) -> any Store<ChildState, ChildAction> {
-    let toState = toState
-    let toRootAction = toRootAction
-    return ScopedStore<RootState, RootAction, ChildState, ChildAction>(
+    let readState = readState
+    let sendAction = sendAction
+    return ScopedStore<ChildState, ChildAction>(
       root: root,
-      toState: { state(toState($0)) },
-      toRootAction: { toRootAction(action($0)) })
+      readState: { state(readState()) },
+      sendAction: { sendAction(action($0)) })
   }
 }
