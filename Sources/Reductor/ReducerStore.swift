@@ -40,6 +40,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Whether `queue` holds actions not reduced yet.
   @usableFromInline var hasQueuedActions = false
   @usableFromInline var isReducing = false
+  /// The number of actions reduced; scoped stores keep their projection until it changes.
+  @usableFromInline var version: UInt64 = 0
   /// Who watches every reduction (logging, the test store); empty unless configured.
   @usableFromInline var reduceObservers: [ReduceObserver<State, Action>] = []
 
@@ -145,7 +147,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   ) -> any Store<ChildState, ChildAction> {
     ScopedStore(
       root: self,
-      readState: { state(self.state) },
+      isCacheable: !stateIsReference,
+      rootVersion: {
+        self.registrar.access(self, keyPath: self.stateKeyPath)
+        return self.version
+      },
+      project: { state(self.currentState) },
       sendAction: { self.send(action($0)) })
   }
 
@@ -218,6 +225,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @inlinable
   func reduceObserved(_ action: Action) -> Effect<Action> {
     if !reduceObservers.isEmpty { notifyObservers(willReduce: action) }
+    version &+= 1
     let effect: Effect<Action>
     if stateIsReference {
       // A class state notifies its own observers; the store notifies only when the reducer

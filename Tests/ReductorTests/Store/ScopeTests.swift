@@ -104,4 +104,38 @@ func makeAppStore() -> ReducerStore<AppState, AppAction> {
       #expect(store.state.title == "renamed")
     }
   }
+
+  @Test func aScopedStoreOfAClassStateObservesOnlyWhatChanged() {
+    let root = makeCountingStore(CountingModel())
+    let model = root.scope(state: { $0 }, action: { $0 })
+    let titleChanges = Counter()
+    let countChanges = Counter()
+    withObservationTracking {
+      _ = model.state.title
+    } onChange: {
+      titleChanges.increment()
+    }
+    withObservationTracking {
+      _ = model.state.count
+    } onChange: {
+      countChanges.increment()
+    }
+    model.send(.increment)
+    #expect(countChanges.value == 1)
+    #expect(titleChanges.value == 0)
+    #expect(model.state.count == 1)
+  }
+
+  @Test func readsBetweenSendsThroughManyLevelsSeeEveryChange() {
+    let root = makeCountingStore(CountingValue())
+    var store: any Store<CountingValue, CountingAction> = root
+    for _ in 0..<10 { store = store.scope(state: { $0 }, action: { $0 }) }
+    let count = store.scope(state: \.count, action: { $0 })
+    for expected in 1...5 {
+      #expect(count.state == expected - 1)
+      root.send(.increment)
+      #expect(count.state == expected)
+      #expect(store.state.count == expected)
+    }
+  }
 }
