@@ -2,10 +2,14 @@ import Reductor
 
 // A terminal counter: type `+`, `-`, `reset`, `load` or `q`, one per line.
 // Works interactively and with piped input: printf '+\n+\nload\nq\n' | swift run counter
+// With --log, every action and state is logged (debug builds): swift run counter --log
 
 let store = StoreBuilder.reducer(
   initialState: AppFeature.State(),
   reducer: AppFeature.Reducer(dependencies: .live))
+if CommandLine.arguments.dropFirst().contains("--log") {
+  store.logging()
+}
 let counter = store.scope(state: \.counter, action: AppFeature.Action.counter)
 
 func show(_ state: CounterFeature.State) {
