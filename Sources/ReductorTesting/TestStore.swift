@@ -347,7 +347,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     guard expected != actual else { return }
     let difference =
-      pendingFormatterDiff(expected, actual)
+      MirrorFormatter().diff(from: expected, to: actual)
       ?? "expected: \(expected)\n  actual: \(actual)"
     reportFailure(
       "State after \(step) differs from the expected state (− expected, + actual):\n"
@@ -411,5 +411,3 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     String(describing: action)
   }
 }
-
-private func pendingFormatterDiff(_ expected: Any, _ actual: Any) -> String? { nil }

@@ -11,11 +11,15 @@ import Testing
       await store.send(.increment) { $0.count = 2 }
       await store.finish()
     }
-    #expect(failures.count == 1)
-    #expect(failures.first?.hasPrefix("State after send(increment) differs") == true)
-    #expect(failures.first?.contains("count") == true)
-    #expect(failures.first?.contains("2") == true)
-    #expect(failures.first?.contains("1") == true)
+    #expect(
+      failures == [
+        """
+        State after send(increment) differs from the expected state (− expected, + actual):
+        count
+          - 2
+          + 1
+        """
+      ])
   }
 
   @Test func aSendWithoutAClosureAssertsThatTheStateDidNotChange() async {
@@ -24,8 +28,15 @@ import Testing
       await store.send(.increment)
       await store.finish()
     }
-    #expect(failures.count == 1)
-    #expect(failures.first?.hasPrefix("State after send(increment) differs") == true)
+    #expect(
+      failures == [
+        """
+        State after send(increment) differs from the expected state (− expected, + actual):
+        count
+          - 0
+          + 1
+        """
+      ])
   }
 
   @Test func aMissingActionFailsTheReceive() async {
