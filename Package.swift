@@ -8,12 +8,15 @@ let package = Package(
     .library(name: "ReductorTesting", targets: ["ReductorTesting"]),
     .executable(name: "counter", targets: ["Counter"]),
     .executable(name: "search", targets: ["Search"]),
+    .executable(name: "reductor-bench", targets: ["ReductorBench"]),
   ],
   targets: [
     .target(name: "Reductor"),
     .target(name: "ReductorTesting", dependencies: ["Reductor"]),
     .executableTarget(name: "Counter", dependencies: ["Reductor"], path: "Examples/Counter"),
     .executableTarget(name: "Search", dependencies: ["Reductor"], path: "Examples/Search"),
+    .executableTarget(
+      name: "ReductorBench", dependencies: ["Reductor"], path: "Benchmarks/ReductorBench"),
     .testTarget(name: "ReductorTests", dependencies: ["Reductor"]),
     .testTarget(name: "ReductorTestingTests", dependencies: ["ReductorTesting"]),
     .testTarget(name: "CounterTests", dependencies: ["Counter", "ReductorTesting"]),

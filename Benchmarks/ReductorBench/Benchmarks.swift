@@ -1,0 +1,250 @@
+import Observation
+import Reductor
+
+// MARK: - Fixtures
+
+enum CountAction: Sendable {
+  case increment
+  case ping
+  case pong
+  case fire(Int)
+  case fired
+}
+
+struct CountState {
+  var count = 0
+}
+
+@Observable
+final class CountModel {
+  var count = 0
+}
+
+/// Increments the count; `ping` starts an effect that answers `pong`; `fire` debounces per key.
+struct CountReducer<State>: Reducer {
+  let increment: (inout State) -> Void
+
+  func reduce(into state: inout State, action: CountAction) -> Effect<CountAction> {
+    switch action {
+    case .increment, .pong, .fired:
+      increment(&state)
+      return .none
+    case .ping:
+      return .run { .pong }
+    case .fire(let key):
+      return Effect.send(.fired).debounced(for: .milliseconds(300), key: key)
+    }
+  }
+}
+
+@MainActor
+func makeValueStore(
+  clock: any Clock<Duration> = ContinuousClock()
+)
+  -> ReducerStore<CountState, CountAction>
+{
+  StoreBuilder.reducer(
+    initialState: CountState(), reducer: CountReducer { $0.count += 1 }, clock: clock)
+}
+
+/// A bare class with an `Int` state and a stored reducer closure: no library code, the floor.
+final class ClosureBox {
+  var state = 0
+  let reduce: (inout Int, CountAction) -> Void
+
+  init(reduce: @escaping (inout Int, CountAction) -> Void) {
+    self.reduce = reduce
+  }
+}
+
+/// The same with an Observation registrar: one `withMutation` per operation.
+@Observable
+final class ObservableBox {
+  var state = 0
+  @ObservationIgnored let reduce: (inout Int, CountAction) -> Void
+
+  init(reduce: @escaping (inout Int, CountAction) -> Void) {
+    self.reduce = reduce
+  }
+}
+
+@inline(never)
+func makeIncrement() -> (inout Int, CountAction) -> Void {
+  { state, _ in state += 1 }
+}
+
+/// A store of 100 `Int` fields, for the cost of state size.
+struct WideState {
+  var fields = [Int](repeating: 0, count: 100)
+  var f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0, f9 = 0
+}
+
+/// Scopes `store` `depth` times with identity projections.
+@MainActor
+func scoped(
+  _ store: any Store<CountState, CountAction>, depth: Int
+)
+  -> any Store<CountState, CountAction>
+{
+  var store = store
+  for _ in 0..<depth {
+    store = store.scope(state: { $0 }, action: { $0 })
+  }
+  return store
+}
+
+// MARK: - The benchmarks
+
+@MainActor
+let allBenchmarks: [Benchmark] = [
+  Benchmark("baseline.closure", operations: (10_000_000, 100_000)) { n in
+    let box = ClosureBox(reduce: makeIncrement())
+    let elapsed = time {
+      for _ in 0..<n { box.reduce(&box.state, .increment) }
+    }
+    try check(box.state == n, "count \(box.state) != \(n)")
+    return elapsed
+  },
+  Benchmark("baseline.observable", operations: (10_000_000, 100_000)) { n in
+    let box = ObservableBox(reduce: makeIncrement())
+    let elapsed = time {
+      for _ in 0..<n { box.reduce(&box.state, .increment) }
+    }
+    try check(box.state == n, "count \(box.state) != \(n)")
+    return elapsed
+  },
+  Benchmark("send.root", operations: (1_000_000, 10_000)) { n in
+    let store = makeValueStore()
+    let elapsed = time {
+      for _ in 0..<n { store.send(.increment) }
+    }
+    try check(store.state.count == n, "count \(store.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("send.root.classState", operations: (1_000_000, 10_000)) { n in
+    let store = StoreBuilder.reducer(
+      initialState: CountModel(), reducer: CountReducer { $0.count += 1 })
+    let elapsed = time {
+      for _ in 0..<n { store.send(.increment) }
+    }
+    try check(store.state.count == n, "count \(store.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("send.scoped.depth1", operations: (1_000_000, 10_000)) { n in
+    let root = makeValueStore()
+    let store = scoped(root, depth: 1)
+    let elapsed = time {
+      for _ in 0..<n { store.send(.increment) }
+    }
+    try check(root.state.count == n, "count \(root.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("send.scoped.depth10", operations: (1_000_000, 10_000)) { n in
+    let root = makeValueStore()
+    let store = scoped(root, depth: 10)
+    let elapsed = time {
+      for _ in 0..<n { store.send(.increment) }
+    }
+    try check(root.state.count == n, "count \(root.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("read.scoped.depth10", operations: (10_000_000, 100_000)) { n in
+    let root = makeValueStore()
+    root.send(.increment)
+    let store = scoped(root, depth: 10)
+    var sum = 0
+    let elapsed = time {
+      for _ in 0..<n { sum &+= store.state.count }
+    }
+    try check(sum == n, "sum \(sum) != \(n)")
+    return elapsed
+  },
+  Benchmark("send.producers4", operations: (1_000_000, 40_000)) { n in
+    let store = makeValueStore()
+    let perProducer = n / 4
+    let elapsed = await time {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<4 {
+          group.addTask {
+            for _ in 0..<perProducer { store.enqueue(.increment) }
+          }
+        }
+      }
+      store.send(.increment)  // reduces whatever is still buffered, then itself
+    }
+    try check(store.state.count == n + 1, "count \(store.state.count) != \(n + 1)")
+    return elapsed
+  },
+  Benchmark("memory.producers4.burst", unit: "MiB", operations: (1, 1)) { _ in
+    // A 1,000,000-action burst from 4 producers; what it leaves above the resident size
+    // measured before it, once reduced.
+    let store = makeValueStore()
+    let before = residentBytes()
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<250_000 { store.enqueue(.increment) }
+        }
+      }
+    }
+    store.send(.increment)
+    try check(store.state.count == 1_000_001, "count \(store.state.count) != 1000001")
+    return Double(residentBytes() - before) / 1_048_576
+  },
+  Benchmark("effect.run.roundtrip", operations: (20_000, 500)) { n in
+    let store = makeValueStore()
+    let elapsed = await time {
+      for _ in 0..<n { await store.send(.ping).finish() }
+    }
+    try check(store.state.count == n, "count \(store.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("effect.debounce.keys10k", operations: (10_000, 1_000)) { n in
+    let clock = ManualClock()
+    let store = makeValueStore(clock: clock)
+    let elapsed = await time {
+      for key in 0..<n { store.send(.fire(key)) }
+      await clock.advance(by: .milliseconds(300))
+    }
+    try check(store.state.count == n, "count \(store.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("logging.configured", operations: (1_000_000, 10_000)) { n in
+    let store = makeValueStore().logging(.all, to: LogSink { _ in })
+    let elapsed = time {
+      for _ in 0..<n { store.send(.increment) }
+    }
+    try check(store.state.count == n, "count \(store.state.count) != \(n)")
+    return elapsed
+  },
+  // How cost grows: with state size and with effects in flight.
+  Benchmark("growth.state.fields100", operations: (1_000_000, 10_000)) { n in
+    let store = StoreBuilder.reducer(
+      initialState: WideState(), reducer: CountReducer { $0.f9 += 1 })
+    let elapsed = time {
+      for _ in 0..<n { store.send(.increment) }
+    }
+    try check(store.state.f9 == n, "count \(store.state.f9) != \(n)")
+    return elapsed
+  },
+  Benchmark("growth.state.array10k", operations: (1_000_000, 10_000)) { n in
+    let store = StoreBuilder.reducer(
+      initialState: [Int](repeating: 0, count: 10_000), reducer: CountReducer { $0[0] += 1 })
+    let elapsed = time {
+      for _ in 0..<n { store.send(.increment) }
+    }
+    try check(store.state[0] == n, "count \(store.state[0]) != \(n)")
+    return elapsed
+  },
+  Benchmark("growth.effects.inFlight1000", operations: (1_000_000, 10_000)) { n in
+    let clock = ManualClock()
+    let store = makeValueStore(clock: clock)
+    for key in 0..<1_000 { store.send(.fire(key)) }  // 1,000 debounces wait on the clock
+    await clock.advance(by: .zero)
+    let elapsed = time {
+      for _ in 0..<n { store.send(.increment) }
+    }
+    try check(store.state.count == n, "count \(store.state.count) != \(n)")
+    return elapsed
+  },
+]
