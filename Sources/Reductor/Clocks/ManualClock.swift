@@ -156,10 +156,11 @@ public final class ManualClock: Clock, Sendable {
   /// An effect that sleeps again every time it wakes (a timer) keeps this from returning; advance
   /// such effects by a fixed duration instead.
   public func run() async {
+    // Settle first: effects just started have not reached their first sleep yet.
+    await advance(by: .zero)
     while let deadline = state.withLock({ $0.sleepers.earliestDeadline() }) {
       await advance(to: Instant(offset: deadline))
     }
-    await advance(by: .zero)
   }
 
   /// Removes the earliest sleeper due at or before `limit` and moves `now` to its deadline.
