@@ -87,6 +87,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Receives what the store reports about problems that did not stop it, such as an effect that
   /// threw without a `catch:` handler. By default it writes the diagnostic to standard error.
   ///
+  /// It is called on the thread of the effect that failed, also for detached effects after the
+  /// store is gone, so it must be safe to call from any thread.
+  ///
   /// ```swift
   /// store.diagnosticHandler = { diagnostic in logger.error("\(diagnostic)") }
   /// ```

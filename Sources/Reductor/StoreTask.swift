@@ -24,7 +24,8 @@ public struct StoreTask: Sendable {
     await tracker?.wait()
   }
 
-  /// Cancels the tracked effects; effects that later tracked work would start do not start.
+  /// Cancels the tracked effects, detached ones included; effects that later tracked work would
+  /// start do not start.
   public func cancel() {
     tracker?.cancel()
   }

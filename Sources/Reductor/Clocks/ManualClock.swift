@@ -1,17 +1,20 @@
 /// A clock whose time moves only when a test tells it to, so time-based effects are tested
 /// exactly, with no real sleeps.
 ///
-/// Build the store with the clock, send actions, then advance time:
+/// Build the store with the clock, send actions, then advance time. The Search example debounces
+/// queries for 300 ms and its search answers 100 ms later:
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let store = StoreBuilder.reducer(initialState: SearchState(), reducer: SearchReducer(),
-///                                  clock: clock)
+/// let store = StoreBuilder.reducer(
+///   initialState: SearchFeature.State(),
+///   reducer: SearchFeature.Reducer(dependencies: .live),
+///   clock: clock)
 /// store.send(.queryChanged("swi"))
-/// await clock.advance(by: .milliseconds(299))
-/// #expect(store.state.results.isEmpty)
+/// await clock.advance(by: .milliseconds(399))
+/// #expect(store.state.results == [])
 /// await clock.advance(by: .milliseconds(1))
-/// #expect(store.state.results == ["swift"])
+/// #expect(store.state.results == ["swift", "swiftpm", "swiftui", "switch", "swizzling"])
 /// ```
 ///
 /// **Determinism.** The effects of a store built with this clock run on the clock's own serial

@@ -22,7 +22,9 @@ public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
 
   /// Cancels the effect already in flight under `key` in the same store when this one starts.
   ///
-  /// Keys are scoped to one root store: two stores never cancel each other's effects.
+  /// Keys are scoped to one root store: two stores never cancel each other's effects. Replaceable
+  /// effects and debounces share the store's keys, so a debounce and a replaceable effect with the
+  /// same key replace each other.
   ///
   /// ```swift
   /// return .run(lifetime: .replaceable("search")) { .results(try await api.search(query)) }
