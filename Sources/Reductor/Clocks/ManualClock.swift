@@ -146,9 +146,12 @@ public final class ManualClock: Clock, Sendable {
   public func advance(to deadline: Instant) async {
     await executor.acquire()
     await settle()
-    while let continuation = wakeNext(notAfter: deadline.offset) {
-      continuation?.resume()
-      await settle()
+    while let wakeup = wakeNext(notAfter: deadline.offset) {
+      wakeup.continuation?.resume()
+      _ = executor.runUntilIdle()
+      // Sleepers due at the same instant each run to quiescence on the executor, in the order
+      // they slept; the actions they delivered are reduced once all of them have run.
+      if earliestDeadline() != wakeup.deadline { await settle() }
     }
     state.withLock { $0.now = max($0.now, deadline.offset) }
     executor.release()
@@ -161,21 +164,31 @@ public final class ManualClock: Clock, Sendable {
   public func run() async {
     // Settle first: effects just started have not reached their first sleep yet.
     await advance(by: .zero)
-    while let deadline = state.withLock({ $0.sleepers.earliestDeadline() }) {
+    while let deadline = earliestDeadline() {
       await advance(to: Instant(offset: deadline))
     }
   }
 
+  /// A sleeper taken off the queue: its deadline, and its continuation unless it has not
+  /// attached yet (it then finds itself woken when it does).
+  private struct Wakeup {
+    let deadline: Duration
+    let continuation: SleeperQueue.Continuation?
+  }
+
   /// Removes the earliest sleeper due at or before `limit` and moves `now` to its deadline.
-  /// Returns nil when none is due; the inner nil is a sleeper that wakes itself when it attaches.
-  private func wakeNext(notAfter limit: Duration) -> SleeperQueue.Continuation?? {
+  private func wakeNext(notAfter limit: Duration) -> Wakeup? {
     state.withLock { state in
       guard let (deadline, continuation) = state.sleepers.popDue(notAfter: limit) else {
         return nil
       }
       state.now = max(state.now, deadline)
-      return .some(continuation)
+      return Wakeup(deadline: deadline, continuation: continuation)
     }
+  }
+
+  private func earliestDeadline() -> Duration? {
+    state.withLock { $0.sleepers.earliestDeadline() }
   }
 
   /// Runs the clock's executor and drains the registered stores until neither has work.
@@ -198,6 +211,7 @@ public final class ManualClock: Clock, Sendable {
   }
 
   /// Registers a store whose buffered actions `advance` reduces as part of settling.
+  @usableFromInline
   func register(_ id: ObjectIdentifier, drain: @escaping @MainActor @Sendable () -> Bool) {
     state.withLock { $0.stores[id] = drain }
   }
