@@ -35,8 +35,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @usableFromInline let stateIsReference: Bool
 
   /// Actions waiting on the main actor, oldest first from `queueHead`.
-  private var queue: [ActionInbox<Action>.Entry] = []
-  private var queueHead = 0
+  @usableFromInline var queue: [ActionInbox<Action>.Entry] = []
+  @usableFromInline var queueHead = 0
   /// Whether `queue` holds actions not reduced yet.
   @usableFromInline var hasQueuedActions = false
   @usableFromInline var isReducing = false
@@ -46,8 +46,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @usableFromInline var reduceObservers: [ReduceObserver<State, Action>] = []
 
   @usableFromInline nonisolated let inbox = ActionInbox<Action>()
-  nonisolated let runtime: EffectRuntime
+  @usableFromInline nonisolated let runtime: EffectRuntime
 
+  @usableFromInline
   init(
     initialState: State,
     reduce: @escaping (inout State, Action) -> Effect<Action>,
@@ -59,6 +60,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     self.stateIsReference = State.self is AnyObject.Type
     self.stateKeyPath = \ReducerStore.state
     self.runtime = EffectRuntime(clock: clock)
+  }
+
+  /// Connects the inbox and a manual clock to this store's drain. Called by the builder, where
+  /// the store's types are known, so the drain runs specialized.
+  @inlinable
+  func connectDrain() {
     inbox.setDrain { [weak self] in self?.drainInbox() }
     runtime.manualClock?.register(ObjectIdentifier(runtime)) { [weak self] in
       self?.drainInbox() ?? false
@@ -133,6 +140,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// ```
   ///
   /// - Parameter action: The action to reduce.
+  @inlinable
   public nonisolated func enqueue(_ action: Action) {
     inbox.append(action, tracker: nil)
   }
@@ -193,8 +201,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   }
 
   /// Reduces the actions other threads enqueued. Returns whether there were any.
+  @inlinable
   @discardableResult
-  private func drainInbox() -> Bool {
+  func drainInbox() -> Bool {
     guard !isReducing, inbox.hasEntries else { return false }
     isReducing = true
     defer { isReducing = false }
@@ -203,7 +212,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   }
 
   /// Reduces buffered actions until neither the queue nor the inbox holds any.
-  @usableFromInline
+  @inlinable
   func drainQueue() {
     while true {
       if queueHead == queue.count {

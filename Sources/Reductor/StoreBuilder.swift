@@ -17,15 +17,18 @@ public enum StoreBuilder {
   ///   - clock: The clock effects use for time; tests pass a ``ManualClock``.
   /// - Returns: The root store.
   @MainActor
+  @inlinable
   public static func reducer<R: Reducer>(
     initialState: R.State,
     reducer: R,
     clock: any Clock<Duration> = ContinuousClock()
   ) -> ReducerStore<R.State, R.Action> {
-    ReducerStore(
+    let store = ReducerStore(
       initialState: initialState,
       reduce: { state, action in reducer.reduce(into: &state, action: action) },
       clock: clock)
+    store.connectDrain()
+    return store
   }
 }
 

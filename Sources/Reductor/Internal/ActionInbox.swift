@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// The thread-safe entrance to a store's action buffer.
 ///
@@ -7,23 +7,41 @@ import Synchronization
 /// order is kept because appends happen under one lock.
 @usableFromInline
 final class ActionInbox<Action: Sendable>: Sendable {
+  // `append` is inlinable, like the store's send path, so producers append without run-time
+  // metadata lookups; what it touches is therefore `@usableFromInline`.
+
+  @usableFromInline
   struct Entry {
-    let action: Action
-    let tracker: EffectTracker?
+    @usableFromInline let action: Action
+    @usableFromInline let tracker: EffectTracker?
+
+    @usableFromInline
+    init(action: Action, tracker: EffectTracker?) {
+      self.action = action
+      self.tracker = tracker
+    }
   }
 
-  private struct State {
-    var entries: [Entry] = []
-    var isDrainScheduled = false
-    var isClosed = false
-    var drain: (@MainActor @Sendable () -> Void)?
+  @usableFromInline
+  struct State {
+    @usableFromInline var entries: [Entry] = []
+    @usableFromInline var isDrainScheduled = false
+    @usableFromInline var isClosed = false
+    @usableFromInline var drain: (@MainActor @Sendable () -> Void)?
+
+    @usableFromInline
+    init() {}
   }
 
-  private let state = Locked(State())
+  @usableFromInline let state = Locked(State())
   /// Mirrors `!entries.isEmpty` so the main actor can check for pending entries without the lock.
-  private let hasEntriesFlag = Atomic(false)
+  @usableFromInline let hasEntriesFlag = Atomic(false)
+
+  @usableFromInline
+  init() {}
 
   /// Sets the function that the scheduled main-actor drain calls.
+  @usableFromInline
   func setDrain(_ drain: @escaping @MainActor @Sendable () -> Void) {
     state.withLock { $0.drain = drain }
   }
@@ -34,6 +52,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
   }
 
   /// Appends an action; returns `false` (and drops it) when the store is gone.
+  @inlinable
   @discardableResult
   func append(_ action: Action, tracker: EffectTracker?) -> Bool {
     let (accepted, drain) = state.withLock {
@@ -46,13 +65,18 @@ final class ActionInbox<Action: Sendable>: Sendable {
       hasEntriesFlag.store(true, ordering: .releasing)
       return (true, state.drain)
     }
-    if let drain {
-      Task { @MainActor in drain() }
-    }
+    if let drain { Self.schedule(drain) }
     return accepted
   }
 
+  /// Runs `drain` on the main actor, soon.
+  @usableFromInline
+  static func schedule(_ drain: @escaping @MainActor @Sendable () -> Void) {
+    Task { @MainActor in drain() }
+  }
+
   /// Takes every pending entry, oldest first.
+  @usableFromInline
   func takeAll() -> [Entry] {
     state.withLock { state in
       state.isDrainScheduled = false

@@ -3,6 +3,7 @@
 ///
 /// The runtime never references the store, so effects never keep a store alive. When the store
 /// is deinitialized it calls ``close()``, which cancels every effect that is not detached.
+@usableFromInline
 final class EffectRuntime: Sendable {
   private struct Entry {
     let task: Task<Void, Never>
@@ -21,7 +22,7 @@ final class EffectRuntime: Sendable {
 
   let clock: any Clock<Duration>
   /// Set when the clock is a ``ManualClock``: effects then run on its executor.
-  let manualClock: ManualClock?
+  @usableFromInline let manualClock: ManualClock?
   /// The time elapsed on `clock` since the runtime was created.
   private let elapsed: @Sendable () -> Duration
   private let state = Locked(State())

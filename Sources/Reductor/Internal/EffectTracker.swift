@@ -29,10 +29,12 @@ final class EffectTracker: Sendable {
     state.withLock { $0.pending == 0 }
   }
 
+  @usableFromInline
   func begin() {
     state.withLock { $0.pending += 1 }
   }
 
+  @usableFromInline
   func end() {
     let finished = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.pending -= 1

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #endif
 
 /// A value behind a `pthread_mutex_t`.
@@ -14,10 +14,12 @@ import Darwin
 ///
 /// `@unchecked Sendable` is safe: `value` is only read or written between
 /// `pthread_mutex_lock` and `pthread_mutex_unlock` in ``withLock(_:)``.
+@usableFromInline
 final class Locked<Value>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private var value: Value
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var value: Value
 
+  @usableFromInline
   init(_ value: Value) {
     self.value = value
     mutex = .allocate(capacity: 1)
@@ -31,6 +33,7 @@ final class Locked<Value>: @unchecked Sendable {
     mutex.deallocate()
   }
 
+  @inlinable
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
