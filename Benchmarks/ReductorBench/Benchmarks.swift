@@ -207,6 +207,16 @@ let allBenchmarks: [Benchmark] = [
     try check(store.state.count == 1_000_001, "count \(store.state.count) != 1000001")
     return Double(residentBytes() - before) / 1_048_576
   },
+  Benchmark("baseline.task.roundtrip", operations: (20_000, 500)) { n in
+    // The floor of an effect round trip: the main actor starts a task on the global executor
+    // and waits for its result, with no library code.
+    var sum = 0
+    let elapsed = await time {
+      for _ in 0..<n { sum += await Task.detached { 1 }.value }
+    }
+    try check(sum == n, "sum \(sum) != \(n)")
+    return elapsed
+  },
   Benchmark("effect.run.roundtrip", operations: (20_000, 500)) { n in
     let store = makeValueStore()
     let elapsed = await time {

@@ -145,7 +145,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     inbox.append(action, tracker: nil)
   }
 
-  /// Creates a store that focuses on a part of this store's state; see ``Store/scope(state:action:)``.
+  /// Creates a store that focuses on a part of this store's state; see
+  /// ``Store/scope(state:action:)``. This overload is chosen when the root's type is known, and
+  /// reads the root's state without going through ``state``.
   ///
   /// - Parameters:
   ///   - state: Projects this store's state to the child's state.
@@ -158,11 +160,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   ) -> any Store<ChildState, ChildAction> {
     ScopedStore(
       root: self,
-      isCacheable: !stateIsReference,
-      rootVersion: {
-        self.registrar.access(self, keyPath: self.stateKeyPath)
-        return self.version
-      },
+      isCacheable: isScopeCacheable,
+      rootVersion: scopeVersion,
       project: { state(self.currentState) },
       sendAction: { self.send(action($0)) })
   }
@@ -293,5 +292,21 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     return Send(
       deliver: { action in inbox.append(action, tracker: tracker) },
       report: { diagnostic in runtime.report(diagnostic) })
+  }
+}
+
+extension ReducerStore: ScopeSource {
+  @usableFromInline
+  var scopeRoot: AnyObject { self }
+
+  @inlinable
+  var isScopeCacheable: Bool { !stateIsReference }
+
+  @inlinable
+  var scopeVersion: () -> UInt64 {
+    {
+      self.registrar.access(self, keyPath: self.stateKeyPath)
+      return self.version
+    }
   }
 }

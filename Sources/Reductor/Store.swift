@@ -28,7 +28,9 @@ public protocol Store<State, Action>: AnyObject, Observable {
   /// - Returns: A handle on the effects this action started; see ``StoreTask``.
   @discardableResult
   func send(_ action: Action) -> StoreTask
+}
 
+extension Store {
   /// Creates a store that focuses on a part of this store's state.
   ///
   /// The child reads its state through `state` from this store's current state, never from a
@@ -43,8 +45,20 @@ public protocol Store<State, Action>: AnyObject, Observable {
   ///   - state: Projects this store's state to the child's state.
   ///   - action: Embeds a child action into this store's actions.
   /// - Returns: The child store. It keeps the root store alive.
-  func scope<ChildState, ChildAction: Sendable>(
+  @inlinable
+  public func scope<ChildState, ChildAction: Sendable>(
     state: @escaping (State) -> ChildState,
     action: @escaping (ChildAction) -> Action
-  ) -> any Store<ChildState, ChildAction>
+  ) -> any Store<ChildState, ChildAction> {
+    // Inlined where it is called, so the functions made here are specialized for the concrete
+    // state and action types even when `self` is an `any Store`: each level of scope then adds
+    // one direct call, not a generic one.
+    let source = self as? any ScopeSource
+    return ScopedStore(
+      root: source?.scopeRoot ?? self,
+      isCacheable: source?.isScopeCacheable ?? false,
+      rootVersion: source?.scopeVersion ?? { 0 },
+      project: { state(self.state) },
+      sendAction: { self.send(action($0)) })
+  }
 }

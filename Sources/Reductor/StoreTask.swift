@@ -15,6 +15,10 @@ public struct StoreTask: Sendable {
     self.tracker = tracker
   }
 
+  /// A handle on no effects: ``finish()`` returns at once. For stores written by hand that
+  /// start no effects.
+  public static let finished = StoreTask(tracker: nil)
+
   /// Waits until the tracked effects have finished and every action they delivered has been
   /// reduced.
   ///

@@ -1,10 +1,9 @@
 /// A store that projects the root's state and forwards its actions to the root.
 ///
-/// Its functions come from the root, made where the root's types are known (its `scope` is
-/// inlinable): `rootVersion` registers an observation access on the root's state and returns the
-/// number of actions the root has reduced; `project` computes this store's state from its
-/// parent's; `sendAction` forwards an action up. Every further level composes its own functions
-/// with its parent's.
+/// Its functions are made by `scope`, which is inlined where it is called, so they are
+/// specialized for the concrete types: `rootVersion` (from the root) registers an observation
+/// access on the root's state and returns the number of actions the root has reduced; `project`
+/// computes this store's state from its parent's; `sendAction` forwards an action to the parent.
 ///
 /// Reading `state` returns the projection of the root's current state. For a value-type root
 /// state the projection is kept until the root reduces another action, so a read through any
@@ -53,18 +52,15 @@ final class ScopedStore<State, Action: Sendable>: Store {
   func send(_ action: Action) -> StoreTask {
     sendAction(action)
   }
+}
+
+extension ScopedStore: ScopeSource {
+  @usableFromInline
+  var scopeRoot: AnyObject { root }
 
   @usableFromInline
-  func scope<ChildState, ChildAction: Sendable>(
-    state: @escaping (State) -> ChildState,
-    action: @escaping (ChildAction) -> Action
-  ) -> any Store<ChildState, ChildAction> {
-    let sendAction = sendAction
-    return ScopedStore<ChildState, ChildAction>(
-      root: root,
-      isCacheable: isCacheable,
-      rootVersion: rootVersion,
-      project: { state(self.state) },
-      sendAction: { sendAction(action($0)) })
-  }
+  var isScopeCacheable: Bool { isCacheable }
+
+  @usableFromInline
+  var scopeVersion: () -> UInt64 { rootVersion }
 }

@@ -138,4 +138,28 @@ func makeAppStore() -> ReducerStore<AppState, AppAction> {
       #expect(store.state.count == expected)
     }
   }
+
+  @Test func aStoreOfYourOwnGetsScopeFromTheProtocol() {
+    let custom = RecordingStore()
+    let child = custom.scope(state: { $0 * 10 }, action: { (step: Int) in "step \(step)" })
+    child.send(3)
+    #expect(custom.sent == ["step 3"])
+    #expect(child.state == 10)
+    custom.value = 2
+    #expect(child.state == 20)
+  }
+}
+
+/// A store written by hand: an `Int` state it never reduces, and the actions it was sent.
+@MainActor
+private final class RecordingStore: Store {
+  var value = 1
+  var sent: [String] = []
+
+  var state: Int { value }
+
+  func send(_ action: String) -> StoreTask {
+    sent.append(action)
+    return StoreTask.finished
+  }
 }
