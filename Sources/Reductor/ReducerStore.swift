@@ -42,6 +42,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @usableFromInline var isReducing = false
   /// The number of actions reduced; scoped stores keep their projection until it changes.
   @usableFromInline var version: UInt64 = 0
+  /// Makes a function that registers an observation access on `state` and returns `version`;
+  /// set by `connect()`, so that the function is specialized.
+  @usableFromInline var makeScopeVersion: () -> () -> UInt64 = { { 0 } }
   /// Who watches every reduction (logging, the test store); empty unless configured.
   @usableFromInline var reduceObservers: [ReduceObserver<State, Action>] = []
 
@@ -62,10 +65,18 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     self.runtime = EffectRuntime(clock: clock)
   }
 
-  /// Connects the inbox and a manual clock to this store's drain. Called by the builder, where
-  /// the store's types are known, so the drain runs specialized.
+  /// Makes the functions that the inbox, a manual clock and scoped stores call back into this
+  /// store. Called by the builder, where the store's types are known, so they run specialized.
   @inlinable
-  func connectDrain() {
+  func connect() {
+    // The factory must not keep the store alive (it is stored in it); the function it makes
+    // holds the store strongly, as the scoped store that keeps it does.
+    makeScopeVersion = { [unowned(unsafe) self] in
+      { [self] in
+        self.registrar.access(self, keyPath: self.stateKeyPath)
+        return self.version
+      }
+    }
     inbox.setDrain { [weak self] in self?.drainInbox() }
     runtime.manualClock?.register(ObjectIdentifier(runtime)) { [weak self] in
       self?.drainInbox() ?? false
@@ -161,7 +172,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     ScopedStore(
       root: self,
       isCacheable: isScopeCacheable,
-      rootVersion: scopeVersion,
+      rootVersion: makeScopeVersion(),
       project: { state(self.currentState) },
       sendAction: { self.send(action($0)) })
   }
@@ -302,11 +313,6 @@ extension ReducerStore: ScopeSource {
   @inlinable
   var isScopeCacheable: Bool { !stateIsReference }
 
-  @inlinable
-  var scopeVersion: () -> UInt64 {
-    {
-      self.registrar.access(self, keyPath: self.stateKeyPath)
-      return self.version
-    }
-  }
+  @usableFromInline
+  var scopeVersion: () -> UInt64 { makeScopeVersion() }
 }

@@ -27,7 +27,7 @@ public enum StoreBuilder {
       initialState: initialState,
       reduce: { state, action in reducer.reduce(into: &state, action: action) },
       clock: clock)
-    store.connectDrain()
+    store.connect()
     return store
   }
 }
