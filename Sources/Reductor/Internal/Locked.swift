@@ -12,16 +12,18 @@ public import Darwin
 /// syscalls inside the uninstrumented runtime) is invisible to ThreadSanitizer, which then
 /// reports false races on the protected value; ThreadSanitizer intercepts pthread mutexes.
 ///
-/// `@unchecked Sendable` is safe: `value` is only read or written between
+/// `@unchecked Sendable` is safe: `protectedValue` is only read or written between
 /// `pthread_mutex_lock` and `pthread_mutex_unlock` in ``withLock(_:)``.
+///
+/// `package`, so the package's tests share it for values their effects change.
 @usableFromInline
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  @usableFromInline var value: Value
+  @usableFromInline var protectedValue: Value
 
   @usableFromInline
-  init(_ value: Value) {
-    self.value = value
+  package init(_ value: Value) {
+    self.protectedValue = value
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -34,9 +36,14 @@ final class Locked<Value>: @unchecked Sendable {
   }
 
   @inlinable
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return try body(&value)
+    return try body(&protectedValue)
+  }
+
+  /// A copy of the value.
+  package var value: Value {
+    withLock { $0 }
   }
 }

@@ -1,3 +1,4 @@
+import Reductor
 import Testing
 
 /// Runs `body`, which must record at least one failure, and returns the failures' messages.

@@ -1,45 +1,14 @@
+import Reductor
+
 @testable import Search
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What happened to each search, in order: "started sw", "finished sw", "cancelled sw".
-///
-/// Guarded by a pthread mutex rather than `Synchronization.Mutex`, whose contended path on Linux
-/// is invisible to ThreadSanitizer. `@unchecked Sendable` is safe: `entries` is only touched
-/// between `pthread_mutex_lock` and `pthread_mutex_unlock`.
-final class SearchLog: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private var entries: [String] = []
+typealias SearchLog = Locked<[String]>
 
-  init() {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
-  }
+extension Locked where Value == [String] {
+  convenience init() { self.init([]) }
 
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
-  }
-
-  var value: [String] {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return entries
-  }
-
-  func append(_ entry: String) {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    entries.append(entry)
-  }
+  func append(_ entry: String) { withLock { $0.append(entry) } }
 }
 
 extension SearchFeature.Dependencies {
