@@ -99,6 +99,14 @@ struct HundredFields {
   var t5 = TenFields(), t6 = TenFields(), t7 = TenFields(), t8 = TenFields(), t9 = TenFields()
 }
 
+/// Times `n` sends of `.increment` to `store`, in nanoseconds.
+@MainActor
+func timeIncrements<S: Store>(_ store: S, _ n: Int) -> Double where S.Action == CountAction {
+  time {
+    for _ in 0..<n { store.send(.increment) }
+  }
+}
+
 /// Scopes `store` `depth` times with identity projections.
 @MainActor
 func scoped(
@@ -131,36 +139,28 @@ let allBenchmarks: [Benchmark] = [
   },
   Benchmark("send.root", operations: (1_000_000, 10_000)) { n in
     let store = makeValueStore()
-    let elapsed = time {
-      for _ in 0..<n { store.send(.increment) }
-    }
+    let elapsed = timeIncrements(store, n)
     try check(store.state.count == n, "count \(store.state.count) != \(n)")
     return elapsed
   },
   Benchmark("send.root.classState", operations: (1_000_000, 10_000)) { n in
     let store = StoreBuilder.reducer(
       initialState: CountModel(), reducer: CountReducer { $0.count += 1 })
-    let elapsed = time {
-      for _ in 0..<n { store.send(.increment) }
-    }
+    let elapsed = timeIncrements(store, n)
     try check(store.state.count == n, "count \(store.state.count) != \(n)")
     return elapsed
   },
   Benchmark("send.scoped.depth1", operations: (1_000_000, 10_000)) { n in
     let root = makeValueStore()
     let store = scoped(root, depth: 1)
-    let elapsed = time {
-      for _ in 0..<n { store.send(.increment) }
-    }
+    let elapsed = timeIncrements(store, n)
     try check(root.state.count == n, "count \(root.state.count) != \(n)")
     return elapsed
   },
   Benchmark("send.scoped.depth10", operations: (1_000_000, 10_000)) { n in
     let root = makeValueStore()
     let store = scoped(root, depth: 10)
-    let elapsed = time {
-      for _ in 0..<n { store.send(.increment) }
-    }
+    let elapsed = timeIncrements(store, n)
     try check(root.state.count == n, "count \(root.state.count) != \(n)")
     return elapsed
   },
@@ -237,9 +237,7 @@ let allBenchmarks: [Benchmark] = [
   },
   Benchmark("logging.configured", operations: (1_000_000, 10_000)) { n in
     let store = makeValueStore().logging(.all, to: LogSink { _ in })
-    let elapsed = time {
-      for _ in 0..<n { store.send(.increment) }
-    }
+    let elapsed = timeIncrements(store, n)
     try check(store.state.count == n, "count \(store.state.count) != \(n)")
     return elapsed
   },
@@ -247,18 +245,14 @@ let allBenchmarks: [Benchmark] = [
   Benchmark("growth.state.fields100", operations: (1_000_000, 10_000)) { n in
     let store = StoreBuilder.reducer(
       initialState: HundredFields(), reducer: CountReducer { $0.t9.f9 += 1 })
-    let elapsed = time {
-      for _ in 0..<n { store.send(.increment) }
-    }
+    let elapsed = timeIncrements(store, n)
     try check(store.state.t9.f9 == n, "count \(store.state.t9.f9) != \(n)")
     return elapsed
   },
   Benchmark("growth.state.array10k", operations: (1_000_000, 10_000)) { n in
     let store = StoreBuilder.reducer(
       initialState: [Int](repeating: 0, count: 10_000), reducer: CountReducer { $0[0] += 1 })
-    let elapsed = time {
-      for _ in 0..<n { store.send(.increment) }
-    }
+    let elapsed = timeIncrements(store, n)
     try check(store.state[0] == n, "count \(store.state[0]) != \(n)")
     return elapsed
   },
@@ -267,9 +261,7 @@ let allBenchmarks: [Benchmark] = [
     let store = makeValueStore(clock: clock)
     for key in 0..<1_000 { store.send(.fire(key)) }  // 1,000 debounces wait on the clock
     await clock.advance(by: .zero)
-    let elapsed = time {
-      for _ in 0..<n { store.send(.increment) }
-    }
+    let elapsed = timeIncrements(store, n)
     try check(store.state.count == n, "count \(store.state.count) != \(n)")
     return elapsed
   },

@@ -23,11 +23,7 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       name == "stop"
         ? .cancel("steps")
-        : Effect.concat {
-          sleepThenDone("a", after: .ms(100))
-          sleepThenDone("b", after: .ms(100))
-          sleepThenDone("c", after: .ms(100))
-        }.withLifetime(.replaceable("steps"))
+        : threeSteps().withLifetime(.replaceable("steps"))
     }
     store.send(.fire("go"))
     await clock.advance(by: .ms(150))
@@ -40,11 +36,7 @@ import Testing
   @Test func cancellingTheStoreTaskOfAConcatStopsItToo() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in
-      Effect.concat {
-        sleepThenDone("a", after: .ms(100))
-        sleepThenDone("b", after: .ms(100))
-        sleepThenDone("c", after: .ms(100))
-      }
+      threeSteps()
     }
     let task = store.send(.fire("go"))
     await clock.advance(by: .ms(150))
@@ -149,6 +141,15 @@ import Testing
     await clock.advance(by: .seconds(10))
     #expect(store.state.count == 10)
     #expect(store.state.map(\.at) == (1...10).map { Duration.seconds($0) })
+  }
+}
+
+/// Three steps of 100 ms in a row, delivering "a", "b" and "c".
+func threeSteps() -> Effect<TimelineAction> {
+  Effect.concat {
+    sleepThenDone("a", after: .ms(100))
+    sleepThenDone("b", after: .ms(100))
+    sleepThenDone("c", after: .ms(100))
   }
 }
 
