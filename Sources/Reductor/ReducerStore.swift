@@ -156,27 +156,6 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     inbox.append(action, tracker: nil)
   }
 
-  /// Creates a store that focuses on a part of this store's state; see
-  /// ``Store/scope(state:action:)``. This overload is chosen when the root's type is known, and
-  /// reads the root's state without going through ``state``.
-  ///
-  /// - Parameters:
-  ///   - state: Projects this store's state to the child's state.
-  ///   - action: Embeds a child action into this store's actions.
-  /// - Returns: The child store. It keeps this store alive.
-  @inlinable
-  public func scope<ChildState, ChildAction: Sendable>(
-    state: @escaping (State) -> ChildState,
-    action: @escaping (ChildAction) -> Action
-  ) -> any Store<ChildState, ChildAction> {
-    ScopedStore(
-      root: self,
-      isCacheable: isScopeCacheable,
-      rootVersion: makeScopeVersion(),
-      project: { state(self.currentState) },
-      sendAction: { self.send(action($0)) })
-  }
-
   /// The number of effect tasks still running; for tests of the runtime's bookkeeping.
   package var runningEffectCount: Int {
     runtime.runningCount
