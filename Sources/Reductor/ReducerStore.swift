@@ -166,6 +166,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     runtime.throttleWindowCount
   }
 
+  /// The number of debounced effects waiting for their key to go quiet; for tests of the
+  /// runtime's bookkeeping.
+  var pendingDebounceCount: Int {
+    runtime.pendingDebounceCount
+  }
+
   /// Installs `observer` in place of the one with the same role.
   package func setReduceObserver(_ observer: ReduceObserver<State, Action>) {
     removeReduceObserver(for: observer.role)

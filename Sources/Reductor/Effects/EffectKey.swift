@@ -1,26 +1,33 @@
-/// A type-erased, sendable effect key. `AnyHashable` is not `Sendable`, so keys keep their
-/// sendable base and compare through `AnyHashable` only when needed.
+/// A type-erased, sendable effect key, compared the way `AnyHashable` compares (so `1` and
+/// `UInt8(1)` are the same key).
+///
+/// The `AnyHashable` and its hash are made once, when the key is made: the runtime looks keys up
+/// several times per debounced or replaceable effect, and erasing a value to `AnyHashable`
+/// costs run-time conformance lookups each time.
 @usableFromInline
 struct EffectKey: Hashable, Sendable, CustomStringConvertible {
-  let base: any Hashable & Sendable
+  /// Wraps a `Sendable` value (see `init`), so sharing it across threads is safe.
+  private nonisolated(unsafe) let value: AnyHashable
+  private let hash: Int
 
   init(_ base: some Hashable & Sendable) {
-    self.base = base
+    self.value = AnyHashable(base)
+    self.hash = value.hashValue
   }
 
   @usableFromInline
   static func == (lhs: EffectKey, rhs: EffectKey) -> Bool {
-    AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    lhs.hash == rhs.hash && lhs.value == rhs.value
   }
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
-    hasher.combine(AnyHashable(base))
+    hasher.combine(hash)
   }
 
   @usableFromInline
   var description: String {
-    if let string = base as? String { return "\"\(string)\"" }
-    return String(describing: base)
+    if let string = value.base as? String { return "\"\(string)\"" }
+    return String(describing: value.base)
   }
 }

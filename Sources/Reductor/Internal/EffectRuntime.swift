@@ -11,11 +11,20 @@ final class EffectRuntime: Sendable {
     let tracker: EffectTracker?
   }
 
+  /// The task that sleeps until the earliest pending debounce is due.
+  private struct DebounceTimer {
+    let id: UInt64
+    let task: Task<Void, Never>
+    var deadline: Duration
+  }
+
   private struct State {
     var nextID: UInt64 = 0
     var tasks: [UInt64: Entry] = [:]
     var keyed: [EffectKey: UInt64] = [:]
     var throttle = ThrottleWindows()
+    var debounces = DebounceTable()
+    var debounceTimer: DebounceTimer?
     var isClosed = false
     var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void = EffectRuntime.writeDiagnostic
   }
@@ -25,17 +34,24 @@ final class EffectRuntime: Sendable {
   @usableFromInline let manualClock: ManualClock?
   /// The time elapsed on `clock` since the runtime was created.
   private let elapsed: @Sendable () -> Duration
+  /// Sleeps on `clock` until the given time has elapsed since the runtime was created.
+  private let sleepUntilElapsed: @Sendable (Duration) async throws -> Void
   private let state = Locked(State())
 
   init(clock: any Clock<Duration>) {
     self.clock = clock
     self.manualClock = clock as? ManualClock
-    self.elapsed = Self.elapsedTime(on: clock)
+    (self.elapsed, self.sleepUntilElapsed) = Self.elapsedTime(on: clock)
   }
 
-  private static func elapsedTime<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+  private static func elapsedTime<C: Clock<Duration>>(
+    on clock: C
+  ) -> (@Sendable () -> Duration, @Sendable (Duration) async throws -> Void) {
     let start = clock.now
-    return { start.duration(to: clock.now) }
+    return (
+      { start.duration(to: clock.now) },
+      { try await clock.sleep(until: start.advanced(by: $0), tolerance: nil) }
+    )
   }
 
   static let writeDiagnostic: @Sendable (StoreDiagnostic) -> Void = { diagnostic in
@@ -61,6 +77,11 @@ final class EffectRuntime: Sendable {
     state.withLock { $0.throttle.count }
   }
 
+  /// The number of debounced effects waiting for their key to go quiet.
+  var pendingDebounceCount: Int {
+    state.withLock { $0.debounces.count }
+  }
+
   // MARK: - Starting effects
 
   /// Starts `effect` from the main actor. A top-level `.send` is handled by the store, which
@@ -79,7 +100,9 @@ final class EffectRuntime: Sendable {
       }
     case .run(let priority, _):
       spawn(effect, send: send, tracker: tracker, priority: priority)
-    case .concat, .merge, .debounce:
+    case .debounce(let interval, let key, let child):
+      debounce(child, key: key, interval: interval, send: send, tracker: tracker)
+    case .concat, .merge:
       spawn(effect, send: send, tracker: tracker, priority: nil)
     }
   }
@@ -148,8 +171,8 @@ final class EffectRuntime: Sendable {
     }
   }
 
-  /// Starts a registered task that performs `effect`. A debounce is registered under its key,
-  /// like a replaceable effect. Returns nil when the work may not start (the store is gone or
+  /// Starts a registered task that performs `effect`. A debounce (one inside a composition) is
+  /// registered under its key, like a replaceable effect. Returns nil when the work may not start (the store is gone or
   /// the tracker was cancelled).
   @discardableResult
   private func spawn<Action>(
@@ -178,15 +201,15 @@ final class EffectRuntime: Sendable {
   ) -> Task<Void, Never>? {
     if tracker?.isCancelled == true { return nil }
     tracker?.begin()
+    var droppedDebounce: DebounceTable.Pending?
     let (task, replaced) = state.withLock { state -> (Task<Void, Never>?, Task<Void, Never>?) in
       guard !state.isClosed || lifetime == .detached else { return (nil, nil) }
       let id = state.nextID
       state.nextID += 1
       var replaced: Task<Void, Never>?
-      if case .replaceable(let key) = lifetime.kind,
-        let old = state.keyed.updateValue(id, forKey: key)
-      {
-        replaced = state.tasks[old]?.task
+      if case .replaceable(let key) = lifetime.kind {
+        if let old = state.keyed.updateValue(id, forKey: key) { replaced = state.tasks[old]?.task }
+        droppedDebounce = state.debounces.remove(key)
       }
       let task = Task(executorPreference: manualClock?.executor, priority: priority) {
         [clock] in
@@ -201,7 +224,94 @@ final class EffectRuntime: Sendable {
     }
     if task == nil { tracker?.end() }
     replaced?.cancel()
+    droppedDebounce?.tracker?.end()
     return task
+  }
+
+  // MARK: - Debouncing
+
+  /// Schedules a debounce that a reducer returned. It waits in the debounce table, not in a
+  /// task of its own, until `key` has been quiet for `interval`; then `child` starts, registered
+  /// under `key`. A debounce inside a `concat` or `merge` instead waits in a keyed task of its
+  /// own (see `perform`), which the composition awaits.
+  private func debounce<Action>(
+    _ child: Effect<Action>, key: EffectKey, interval: Duration, send: Send<Action>,
+    tracker: EffectTracker?
+  ) {
+    if tracker?.isCancelled == true { return }
+    tracker?.begin()
+    let entry = DebounceTable.Pending(
+      fire: { self.startDebounced(child, key: key, send: send, tracker: tracker) },
+      tracker: tracker)
+    let deadline = elapsed() + max(interval, .zero)
+    var replaced: DebounceTable.Pending?
+    var running: Task<Void, Never>?
+    var replacedTimer: Task<Void, Never>?
+    let accepted = state.withLock { state in
+      guard !state.isClosed else { return false }
+      replaced = state.debounces.schedule(entry, for: key, at: deadline)
+      // A newer effect for the key also cancels an older one that is already running.
+      if let id = state.keyed.removeValue(forKey: key) { running = state.tasks[id]?.task }
+      if let timer = state.debounceTimer, timer.deadline <= deadline { return true }
+      replacedTimer = state.debounceTimer?.task
+      let id = state.nextID
+      state.nextID += 1
+      state.debounceTimer = DebounceTimer(
+        id: id, task: makeDebounceTimer(id: id, firstDeadline: deadline), deadline: deadline)
+      return true
+    }
+    if !accepted { tracker?.end() }
+    replaced?.tracker?.end()
+    running?.cancel()
+    replacedTimer?.cancel()
+  }
+
+  /// Starts a debounced effect that is due, registered under `key` so that a newer debounce or
+  /// `.cancel(key)` cancels it while it runs.
+  private func startDebounced<Action>(
+    _ child: Effect<Action>, key: EffectKey, send: Send<Action>, tracker: EffectTracker?
+  ) {
+    switch child.operation {
+    case .none:
+      return
+    case .send(let action):
+      send.deliver(action)
+    default:
+      _ = spawn(lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, tracker: tracker)
+      {
+        await self.execute(child, send: send, tracker: tracker)
+      }
+    }
+  }
+
+  /// A task that sleeps until the earliest pending debounce is due, starts the due ones, and
+  /// goes on while any is pending. A debounce due earlier replaces it with a new timer; the
+  /// replaced one stops at its next check, whether it is asleep or not.
+  private func makeDebounceTimer(id: UInt64, firstDeadline: Duration) -> Task<Void, Never> {
+    Task(executorPreference: manualClock?.executor) {
+      var deadline = firstDeadline
+      while true {
+        do {
+          try await self.sleepUntilElapsed(deadline)
+        } catch {
+          return
+        }
+        let now = max(self.elapsed(), deadline)
+        let (due, next) = self.state.withLock { state -> ([DebounceTable.Pending], Duration?) in
+          guard state.debounceTimer?.id == id else { return ([], nil) }
+          let due = state.debounces.removeDue(notAfter: now)
+          let next = state.debounces.earliestDeadline()
+          if let next { state.debounceTimer?.deadline = next } else { state.debounceTimer = nil }
+          return (due, next)
+        }
+        for entry in due {
+          entry.fire()
+          entry.tracker?.end()
+        }
+        guard let next else { return }
+        deadline = next
+      }
+    }
   }
 
   private func remove(_ id: UInt64) {
@@ -222,30 +332,37 @@ final class EffectRuntime: Sendable {
 
   /// Cancels the effect registered under `key` and forgets the key's throttle window.
   func cancel(_ key: EffectKey) {
-    let task = state.withLock { state -> Task<Void, Never>? in
+    let (task, debounce) = state.withLock { state in
       state.throttle.remove(key)
-      guard let id = state.keyed.removeValue(forKey: key) else { return nil }
-      return state.tasks[id]?.task
+      let task = state.keyed.removeValue(forKey: key).flatMap { state.tasks[$0]?.task }
+      return (task, state.debounces.remove(key))
     }
     task?.cancel()
+    debounce?.tracker?.end()
   }
 
   func cancelTasks(trackedBy tracker: EffectTracker) {
-    let tasks = state.withLock { state in
-      state.tasks.values.filter { $0.tracker === tracker }.map(\.task)
+    let (tasks, debounces) = state.withLock { state in
+      let tasks = state.tasks.values.filter { $0.tracker === tracker }.map(\.task)
+      return (tasks, state.debounces.remove(trackedBy: tracker))
     }
     for task in tasks { task.cancel() }
+    for debounce in debounces { debounce.tracker?.end() }
   }
 
   /// Called when the store is deinitialized: cancels every effect that is not detached.
   func close() {
-    let tasks = state.withLock { state in
+    let (tasks, debounces) = state.withLock { state in
       state.isClosed = true
       state.keyed.removeAll()
       state.throttle = ThrottleWindows()
-      return state.tasks.values.filter { $0.lifetime != .detached }.map(\.task)
+      var tasks = state.tasks.values.filter { $0.lifetime != .detached }.map(\.task)
+      if let timer = state.debounceTimer { tasks.append(timer.task) }
+      state.debounceTimer = nil
+      return (tasks, state.debounces.removeAll())
     }
     for task in tasks { task.cancel() }
+    for debounce in debounces { debounce.tracker?.end() }
   }
 }
 

@@ -96,6 +96,92 @@ import Testing
     #expect(store.state.count == 10_000)
     #expect(Set(store.state.map(\.value)).count == 10_000)
     #expect(store.state.allSatisfy { $0.at == .ms(300) })
+    #expect(store.state.map(\.value) == (0..<10_000).map { "\($0)" })  // in the order sent
     #expect(store.runningEffectCount == 0)
+    #expect(store.pendingDebounceCount == 0)
+  }
+
+  /// A debounce due before the one the store waits for is not held up by it.
+  @Test func aShorterDebounceScheduledLaterFiresFirst() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      Effect.send(.done(name)).debounced(for: name == "slow" ? .ms(500) : .ms(100), key: name)
+    }
+    store.send(.fire("slow"))
+    await clock.advance(by: .ms(50))
+    store.send(.fire("fast"))
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("fast", 150), ("slow", 500)))
+    #expect(store.pendingDebounceCount == 0)
+  }
+
+  @Test func finishReturnsOnceTheDebouncedEffectWasReplaced() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      Effect.send(.done(name)).debounced(for: .ms(300), key: "k")
+    }
+    let first = store.send(.fire("a"))
+    await clock.advance(by: .ms(100))
+    #expect(!first.isFinished)
+    let second = store.send(.fire("b"))
+    #expect(first.isFinished)
+    await clock.advance(by: .ms(300))
+    await second.finish()
+    #expect(store.state == stamped(("b", 400)))
+  }
+
+  @Test func cancellingTheStoreTaskDropsItsPendingDebounce() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      Effect.send(.done(name)).debounced(for: .ms(300), key: name)
+    }
+    let cancelled = store.send(.fire("a"))
+    store.send(.fire("b"))
+    cancelled.cancel()
+    #expect(cancelled.isFinished)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("b", 300)))
+  }
+
+  /// Replaceable lifetimes and debounces share the store's keys, in both directions.
+  @Test func aReplaceableEffectAndADebounceUnderOneKeyReplaceEachOther() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      name.hasPrefix("debounced")
+        ? Effect.send(.done(name)).debounced(for: .ms(300), key: "k")
+        : sleepThenDone(name, after: .ms(200)).withLifetime(.replaceable("k"))
+    }
+    store.send(.fire("debounced 1"))
+    await clock.advance(by: .ms(100))
+    store.send(.fire("replaceable"))  // drops the pending debounce
+    await clock.advance(by: .ms(100))
+    store.send(.fire("debounced 2"))  // cancels the running replaceable effect
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("debounced 2", 500)))
+  }
+
+  /// Inside a `concat`, a debounce is awaited like any other effect before the next one starts.
+  @Test func aDebounceInsideConcatHoldsUpTheNextEffect() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      Effect.send(.done(name)).debounced(for: .ms(300), key: "k").concat(
+        .send(.done("after \(name)")))
+    }
+    store.send(.fire("a"))
+    await clock.advance(by: .ms(299))
+    #expect(store.state == [])
+    await clock.advance(by: .ms(1))
+    #expect(store.state == stamped(("a", 300), ("after a", 300)))
+  }
+
+  @Test func aReleasedStoreDropsItsPendingDebounces() async {
+    let clock = ManualClock()
+    var store: ReducerStore? = makeTimelineStore(clock: clock) { name in
+      Effect.send(.done(name)).debounced(for: .ms(300), key: name)
+    }
+    let task = store?.send(.fire("a"))
+    store = nil
+    #expect(task?.isFinished == true)
+    await clock.advance(by: .seconds(1))
   }
 }
