@@ -42,9 +42,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @usableFromInline var isReducing = false
   /// The number of actions reduced; scoped stores keep their projection until it changes.
   @usableFromInline var version: UInt64 = 0
-  /// Makes a function that registers an observation access on `state` and returns `version`;
-  /// set by `connect()`, so that the function is specialized.
-  @usableFromInline var makeScopeVersion: () -> () -> UInt64 = { { 0 } }
+  /// Makes what a store scoped from this one needs of it; set by `connect()`, so that the
+  /// functions it holds are specialized.
+  @usableFromInline var makeScopeParent: (() -> ScopeParent<Action>)?
   /// Who watches every reduction (logging, the test store); empty unless configured.
   @usableFromInline var reduceObservers: [ReduceObserver<State, Action>] = []
 
@@ -71,11 +71,15 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   func connect() {
     // The factory must not keep the store alive (it is stored in it); the function it makes
     // holds the store strongly, as the scoped store that keeps it does.
-    makeScopeVersion = { [unowned(unsafe) self] in
-      { [self] in
-        self.registrar.access(self, keyPath: self.stateKeyPath)
-        return self.version
-      }
+    makeScopeParent = { [unowned(unsafe) self] in
+      ScopeParent(
+        root: self,
+        isCacheable: !self.stateIsReference,
+        rootVersion: { [self] in
+          self.registrar.access(self, keyPath: self.stateKeyPath)
+          return self.version
+        },
+        forwarder: ActionForwarder { [self] in self.send($0) })
     }
     inbox.setDrain { [weak self] in self?.drainInbox() }
     runtime.manualClock?.register(ObjectIdentifier(runtime)) { [weak self] in
@@ -293,11 +297,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
 
 extension ReducerStore: ScopeSource {
   @usableFromInline
-  var scopeRoot: AnyObject { self }
-
-  @inlinable
-  var isScopeCacheable: Bool { !stateIsReference }
-
-  @usableFromInline
-  var scopeVersion: () -> UInt64 { makeScopeVersion() }
+  var scopeParent: ScopeParent<Action> {
+    guard let makeScopeParent else { preconditionFailure("ReducerStore.connect() was not called") }
+    return makeScopeParent()
+  }
 }

@@ -46,19 +46,20 @@ extension Store {
   ///   - action: Embeds a child action into this store's actions.
   /// - Returns: The child store. It keeps the root store alive.
   @inlinable
+  @inline(__always)
   public func scope<ChildState, ChildAction: Sendable>(
     state: @escaping (State) -> ChildState,
     action: @escaping (ChildAction) -> Action
   ) -> any Store<ChildState, ChildAction> {
-    // Inlined where it is called, so the functions made here are specialized for the concrete
-    // state and action types even when `self` is an `any Store`: each level of scope then adds
-    // one direct call, not a generic one.
-    let source = self as? any ScopeSource
+    // Always inlined where it is called, so the functions made here are specialized for the
+    // concrete state and action types even when `self` is an `any Store`. The child forwards its
+    // actions to this store's forwarder, not to its `send`: each level of scope adds one call.
+    let parent =
+      (self as? any ScopeSource<Action>)?.scopeParent
+      ?? ScopeParent(
+        root: self, isCacheable: false, rootVersion: { 0 },
+        forwarder: ActionForwarder { self.send($0) })
     return ScopedStore(
-      root: source?.scopeRoot ?? self,
-      isCacheable: source?.isScopeCacheable ?? false,
-      rootVersion: source?.scopeVersion ?? { 0 },
-      project: { state(self.state) },
-      sendAction: { self.send(action($0)) })
+      parent: parent, project: { state(self.state) }, forwarder: parent.forwarder.embedding(action))
   }
 }

@@ -1,12 +1,61 @@
-/// What a store scoped from this one needs to know about the root: which object to keep alive,
-/// and how to tell whether the root's state changed since a projection was made.
+/// A store that stores can be scoped from: the root and the stores scoped from it.
 @usableFromInline
 @MainActor
-protocol ScopeSource: AnyObject {
+protocol ScopeSource<SourceAction>: AnyObject {
+  /// The actions this store accepts.
+  associatedtype SourceAction: Sendable
+  /// What a store scoped from this one needs of it.
+  var scopeParent: ScopeParent<SourceAction> { get }
+}
+
+/// What a scoped store needs of its parent: the root to keep alive, how to tell whether the
+/// root's state changed since a projection was made, and how to send an action on towards the
+/// root.
+///
+/// The functions are kept in structs so that they are stored and called at one abstraction
+/// level: a closure passed through generic code or stored in a generic class is wrapped in a
+/// reabstraction thunk whenever specialized code reads it, which would add calls per level.
+@usableFromInline
+struct ScopeParent<Action> {
   /// The root store, kept alive by every store scoped from it.
-  var scopeRoot: AnyObject { get }
+  @usableFromInline let root: AnyObject
   /// Whether projections may be kept until the root reduces another action (value states).
-  var isScopeCacheable: Bool { get }
+  @usableFromInline let isCacheable: Bool
   /// Registers an observation access on the root's state and returns its reduced-action count.
-  var scopeVersion: () -> UInt64 { get }
+  @usableFromInline let rootVersion: () -> UInt64
+  /// Forwards an action of the parent towards the root. A scoped store calls it directly, not
+  /// the parent's `send`, so a send through n levels of scope is n calls.
+  @usableFromInline let forwarder: ActionForwarder<Action>
+
+  @usableFromInline
+  init(
+    root: AnyObject, isCacheable: Bool, rootVersion: @escaping () -> UInt64,
+    forwarder: ActionForwarder<Action>
+  ) {
+    self.root = root
+    self.isCacheable = isCacheable
+    self.rootVersion = rootVersion
+    self.forwarder = forwarder
+  }
+}
+
+/// A function that forwards an action towards the root store.
+@usableFromInline
+struct ActionForwarder<Action> {
+  @usableFromInline let forward: (Action) -> StoreTask
+
+  @inlinable
+  init(_ forward: @escaping (Action) -> StoreTask) {
+    self.forward = forward
+  }
+
+  /// A forwarder for child actions: embeds each in `transform`, then forwards it here.
+  ///
+  /// A function of its own, generic over the action types only and always inlined, so the
+  /// function it makes is specialized for them even where the parent store is an `any Store`.
+  @inlinable
+  @inline(__always)
+  func embedding<Child>(_ transform: @escaping (Child) -> Action) -> ActionForwarder<Child> {
+    ActionForwarder<Child> { [forward] in forward(transform($0)) }
+  }
 }

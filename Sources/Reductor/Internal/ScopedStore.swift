@@ -3,7 +3,8 @@
 /// Its functions are made by `scope`, which is inlined where it is called, so they are
 /// specialized for the concrete types: `rootVersion` (from the root) registers an observation
 /// access on the root's state and returns the number of actions the root has reduced; `project`
-/// computes this store's state from its parent's; `sendAction` forwards an action to the parent.
+/// computes this store's state from its parent's; `forwarder` sends an action on towards the
+/// root.
 ///
 /// Reading `state` returns the projection of the root's current state. For a value-type root
 /// state the projection is kept until the root reduces another action, so a read through any
@@ -15,24 +16,25 @@ final class ScopedStore<State, Action: Sendable>: Store {
   private let root: AnyObject
   private let rootVersion: () -> UInt64
   private let project: () -> State
-  private let sendAction: (Action) -> StoreTask
+  private let forwarder: ActionForwarder<Action>
   private let isCacheable: Bool
-  private var cachedVersion: UInt64
-  private var cachedState: State
+  // Only `state` touches the cache, on the main actor, and calls nothing while it reads or
+  // writes it, so accesses cannot overlap; unchecked, a read skips two run-time exclusivity
+  // checks, which cost as much as the rest of the read.
+  @exclusivity(unchecked) private var cachedVersion: UInt64
+  @exclusivity(unchecked) private var cachedState: State
 
   @usableFromInline
   init(
-    root: AnyObject,
-    isCacheable: Bool,
-    rootVersion: @escaping () -> UInt64,
+    parent: ScopeParent<some Any>,
     project: @escaping () -> State,
-    sendAction: @escaping (Action) -> StoreTask
+    forwarder: ActionForwarder<Action>
   ) {
-    self.root = root
-    self.isCacheable = isCacheable
-    self.rootVersion = rootVersion
+    self.root = parent.root
+    self.isCacheable = parent.isCacheable
+    self.rootVersion = parent.rootVersion
     self.project = project
-    self.sendAction = sendAction
+    self.forwarder = forwarder
     self.cachedVersion = rootVersion()
     self.cachedState = project()
   }
@@ -50,17 +52,14 @@ final class ScopedStore<State, Action: Sendable>: Store {
   @usableFromInline
   @discardableResult
   func send(_ action: Action) -> StoreTask {
-    sendAction(action)
+    forwarder.forward(action)
   }
 }
 
 extension ScopedStore: ScopeSource {
   @usableFromInline
-  var scopeRoot: AnyObject { root }
-
-  @usableFromInline
-  var isScopeCacheable: Bool { isCacheable }
-
-  @usableFromInline
-  var scopeVersion: () -> UInt64 { rootVersion }
+  var scopeParent: ScopeParent<Action> {
+    ScopeParent(
+      root: root, isCacheable: isCacheable, rootVersion: rootVersion, forwarder: forwarder)
+  }
 }
