@@ -217,6 +217,19 @@ let allBenchmarks: [Benchmark] = [
     try check(sum == n, "sum \(sum) != \(n)")
     return elapsed
   },
+  Benchmark("baseline.mainActor.yield", operations: (20_000, 500)) { n in
+    // One job enqueued on the main actor by the main actor, with no library code: what a hop
+    // onto the main actor costs on this platform, even from the main actor itself.
+    var count = 0
+    let elapsed = await time {
+      for _ in 0..<n {
+        await Task.yield()
+        count += 1
+      }
+    }
+    try check(count == n, "count \(count) != \(n)")
+    return elapsed
+  },
   Benchmark("effect.run.roundtrip", operations: (20_000, 500)) { n in
     let store = makeValueStore()
     let elapsed = await time {

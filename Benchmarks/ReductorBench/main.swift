@@ -24,32 +24,53 @@ while let argument = arguments.popFirst() {
 
 let repetitions = quick ? 5 : 7
 let selected = allBenchmarks.filter { filter.map($0.name.contains) ?? true }
-var results: [Measurement] = []
 var failed = false
 
-if !json {
-  print("benchmark".padding(30) + "median".padding(12) + "min".padding(12) + "max".padding(12))
+@MainActor
+func operations(of benchmark: Benchmark) -> Int {
+  quick ? benchmark.operations.quick : benchmark.operations.full
 }
+
+// Every benchmark is warmed up first; the timed repetitions then go round-robin, one of each
+// benchmark per round, so that a slow or fast spell of the machine touches every benchmark
+// alike and the ratios between benchmarks of one run stay steady.
+var samples: [String: [Double]] = [:]
+var active: [Benchmark] = []
 for benchmark in selected {
-  let operations = quick ? benchmark.operations.quick : benchmark.operations.full
   do {
-    _ = try await benchmark.run(operations)  // warm-up
-    var samples: [Double] = []
-    for _ in 0..<repetitions {
-      samples.append(try await benchmark.run(operations) / Double(operations))
-    }
-    let measurement = Measurement(
-      name: benchmark.name, unit: benchmark.unit, samples: samples, operations: operations)
-    results.append(measurement)
-    if !json {
-      print(
-        benchmark.name.padding(30) + format(measurement.median).padding(12)
-          + format(measurement.min).padding(12) + format(measurement.max).padding(12)
-          + benchmark.unit)
-    }
+    _ = try await benchmark.run(operations(of: benchmark))
+    active.append(benchmark)
   } catch {
     failed = true
     printToStandardError("\(benchmark.name): check failed: \(error)")
+  }
+}
+for _ in 0..<repetitions {
+  var broken: Set<String> = []
+  for benchmark in active {
+    do {
+      let total = try await benchmark.run(operations(of: benchmark))
+      samples[benchmark.name, default: []].append(total / Double(operations(of: benchmark)))
+    } catch {
+      failed = true
+      broken.insert(benchmark.name)
+      printToStandardError("\(benchmark.name): check failed: \(error)")
+    }
+  }
+  active.removeAll { broken.contains($0.name) }
+}
+let results = active.map { benchmark in
+  Measurement(
+    name: benchmark.name, unit: benchmark.unit, samples: samples[benchmark.name] ?? [],
+    operations: operations(of: benchmark))
+}
+
+if !json {
+  print("benchmark".padding(30) + "median".padding(12) + "min".padding(12) + "max".padding(12))
+  for result in results {
+    print(
+      result.name.padding(30) + format(result.median).padding(12)
+        + format(result.min).padding(12) + format(result.max).padding(12) + result.unit)
   }
 }
 

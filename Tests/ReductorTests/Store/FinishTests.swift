@@ -1,0 +1,112 @@
+import Testing
+
+@testable import Reductor
+
+enum WorkAction: Sendable, Equatable {
+  /// Delivers `.step(1)`, `.step(2)`, `.step(3)` through `send`.
+  case steps
+  /// Returns `.loaded(42)` from a `.run` operation.
+  case load
+  /// Sleeps one second on the store's clock, detached, then returns `.loaded(7)`.
+  case loadDetached
+  /// Never ends until cancelled.
+  case forever
+  case step(Int)
+  case loaded(Int)
+}
+
+/// `StoreTask.finish()` from the main actor and from elsewhere, with several waiters, with the
+/// store gone, and cancelled.
+@MainActor
+@Suite struct FinishTests {
+  private func makeStore(
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> ReducerStore<[WorkAction], WorkAction> {
+    StoreBuilder.reducer(
+      initialState: [],
+      reducer: TestReducer<[WorkAction], WorkAction> { state, action in
+        switch action {
+        case .steps:
+          return .run { send in
+            for step in 1...3 { send(.step(step)) }
+          }
+        case .load:
+          return .run { .loaded(42) }
+        case .loadDetached:
+          return .run(lifetime: .detached) {
+            try await EffectContext.clock.sleep(for: .seconds(1))
+            return .loaded(7)
+          }
+        case .forever:
+          return .run { _ in
+            try await EffectContext.clock.sleep(for: .seconds(1_000_000))
+          }
+        case .step, .loaded:
+          state.append(action)
+          return .none
+        }
+      },
+      clock: clock)
+  }
+
+  @Test func finishOnTheMainActorReducesWhatTheEffectDeliveredInOrder() async {
+    let store = makeStore()
+    await store.send(.steps).finish()
+    #expect(store.state == [.step(1), .step(2), .step(3)])
+    #expect(store.runningEffectCount == 0)
+  }
+
+  /// An effect's task is unregistered before it ends its count, so once `finish()` returns no
+  /// effect is counted as running; repeated, because the two threads race.
+  @Test func afterFinishTheEffectThatDeliveredLastIsNoLongerRunning() async {
+    let store = makeStore()
+    for round in 1...200 {
+      await store.send(.load).finish()
+      #expect(store.state.count == round)
+      #expect(store.runningEffectCount == 0)
+    }
+    #expect(store.state == Array(repeating: .loaded(42), count: 200))
+  }
+
+  @Test func finishOffTheMainActorWaitsTheSameWay() async {
+    let store = makeStore()
+    let task = store.send(.load)
+    await Task.detached { await task.finish() }.value
+    #expect(store.state == [.loaded(42)])
+  }
+
+  @Test func twoWaitersOnTheMainActorBothReturn() async {
+    let store = makeStore()
+    let first = store.send(.steps)
+    let second = store.send(.load)
+    async let firstDone: Void = first.finish()
+    async let secondDone: Void = second.finish()
+    _ = await (firstDone, secondDone)
+    #expect(store.state.filter { $0 == .loaded(42) }.count == 1)
+    #expect(store.state.filter { $0 != .loaded(42) } == [.step(1), .step(2), .step(3)])
+  }
+
+  /// The detached effect's action finds the store gone: it is dropped, and the work still ends,
+  /// so `finish()` returns.
+  @Test func aLastActionDroppedWithItsStoreStillEndsTheWork() async {
+    let clock = ManualClock()
+    var store: ReducerStore? = makeStore(clock: clock)
+    let task = store?.send(.loadDetached)
+    store = nil
+    #expect(task?.isFinished == false)
+    await clock.advance(by: .seconds(1))
+    await task?.finish()
+    #expect(task?.isFinished == true)
+  }
+
+  @Test func cancellingATaskThatWaitsInFinishOnTheMainActorReturnsAndCancelsTheEffect() async {
+    let store = makeStore()
+    let task = store.send(.forever)
+    let waiter = Task { @MainActor in await task.finish() }
+    waiter.cancel()
+    await waiter.value
+    #expect(task.isCancelled)
+    await task.finish()
+    #expect(store.runningEffectCount == 0)
+  }
+}
