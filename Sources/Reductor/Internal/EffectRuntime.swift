@@ -1,5 +1,5 @@
-/// Runs the effects of one root store: it owns their tasks, their keys, the throttle windows and
-/// the store's clock.
+/// Runs the effects of one root store: it owns their tasks, their keys, the throttle windows,
+/// the pending debounces, the tasks waiting in `StoreTask.finish()` and the store's clock.
 ///
 /// The runtime never references the store, so effects never keep a store alive. When the store
 /// is deinitialized it calls ``close()``, which cancels every effect that is not detached.
@@ -25,6 +25,10 @@ final class EffectRuntime: Sendable {
     var throttle = ThrottleWindows()
     var debounces = DebounceTable()
     var debounceTimer: DebounceTimer?
+    /// Tasks waiting in `StoreTask.finish()`, by id: their tracker, and their continuation once
+    /// they have attached it.
+    var waiters:
+      [UInt64: (tracker: ObjectIdentifier, continuation: CheckedContinuation<Void, Never>?)] = [:]
     var isClosed = false
     var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void = EffectRuntime.writeDiagnostic
   }
@@ -326,6 +330,48 @@ final class EffectRuntime: Sendable {
   private func opensThrottleWindow(_ key: EffectKey, interval: Duration) -> Bool {
     let now = elapsed()
     return state.withLock { $0.throttle.opensWindow(for: key, at: now, interval: interval) }
+  }
+
+  // MARK: - Waiting for trackers
+
+  /// Registers a task that waits for `tracker`; returns its id, or nil when the tracker is
+  /// finished. Checked under the lock that `resumeWaiters(of:)` takes once the count is zero,
+  /// so a waiter either sees zero or is resumed.
+  func registerWaiter(for tracker: EffectTracker) -> UInt64? {
+    state.withLock { state in
+      guard !tracker.isFinished else { return nil }
+      let id = state.nextID
+      state.nextID += 1
+      state.waiters[id] = (ObjectIdentifier(tracker), nil)
+      return id
+    }
+  }
+
+  /// Attaches the continuation of waiter `id`, or resumes it at once if it was resumed (its
+  /// tracker finished, or its task was cancelled) before it got here.
+  func attach(_ continuation: CheckedContinuation<Void, Never>, toWaiter id: UInt64) {
+    let isWaiting = state.withLock { state in
+      guard state.waiters[id] != nil else { return false }
+      state.waiters[id]?.continuation = continuation
+      return true
+    }
+    if !isWaiting { continuation.resume() }
+  }
+
+  /// Resumes waiter `id`, if it still waits.
+  func resumeWaiter(_ id: UInt64) {
+    state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation?.resume()
+  }
+
+  /// Resumes every task waiting for `tracker`; called when its count reaches zero.
+  func resumeWaiters(of tracker: EffectTracker) {
+    let tracker = ObjectIdentifier(tracker)
+    let resumed = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      guard !state.waiters.isEmpty else { return [] }
+      let ids = state.waiters.filter { $0.value.tracker == tracker }.keys
+      return ids.compactMap { state.waiters.removeValue(forKey: $0)?.continuation }
+    }
+    for continuation in resumed { continuation.resume() }
   }
 
   // MARK: - Cancelling

@@ -1,19 +1,18 @@
+import Synchronization
+
 /// Counts the work one sent action caused — the effect tasks it started and the actions those
 /// effects delivered that are not reduced yet — so that ``StoreTask/finish()`` can wait for it.
 ///
 /// The count only grows while it is above zero: once it reaches zero nothing holds the tracker
 /// to add work, so zero means finished for good.
+///
+/// The count and the cancellation flag are atomics, so counting costs no lock and a tracker no
+/// allocation beyond its own; a task that waits registers with the runtime, whose lock orders
+/// registering against the count reaching zero.
 @usableFromInline
 final class EffectTracker: Sendable {
-  private struct State {
-    var pending = 0
-    var isCancelled = false
-    var nextWaiter: UInt64 = 0
-    /// Waiters by id; `nil` until the waiter has registered its continuation.
-    var waiters: [UInt64: CheckedContinuation<Void, Never>?] = [:]
-  }
-
-  private let state = Locked(State())
+  private let pending = Atomic(0)
+  private let cancelled = Atomic(false)
   private let runtime: EffectRuntime
 
   init(runtime: EffectRuntime) {
@@ -21,61 +20,43 @@ final class EffectTracker: Sendable {
   }
 
   var isCancelled: Bool {
-    state.withLock { $0.isCancelled }
+    cancelled.load(ordering: .acquiring)
   }
 
   /// Whether all tracked work is done.
   var isFinished: Bool {
-    state.withLock { $0.pending == 0 }
+    pending.load(ordering: .acquiring) == 0
   }
 
   @usableFromInline
   func begin() {
-    state.withLock { $0.pending += 1 }
+    pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
   }
 
   @usableFromInline
   func end() {
-    let finished = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      state.pending -= 1
-      guard state.pending == 0 else { return [] }
-      let ready = state.waiters.values.compactMap { $0 }
-      state.waiters.removeAll()
-      return ready
+    if pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+      runtime.resumeWaiters(of: self)
     }
-    for continuation in finished { continuation.resume() }
   }
 
   /// Cancels the tracked effects, and the ones tracked work would start later.
   func cancel() {
-    state.withLock { $0.isCancelled = true }
+    cancelled.store(true, ordering: .releasing)
     runtime.cancelTasks(trackedBy: self)
   }
 
   /// Waits until the pending count is zero. Cancelling the waiting task returns at once, and
   /// cancels the tracked effects too unless told otherwise.
   func wait(cancellingEffectsIfCancelled cancelsEffects: Bool = true) async {
-    let id = state.withLock { state -> UInt64? in
-      guard state.pending > 0 else { return nil }
-      defer { state.nextWaiter += 1 }
-      state.waiters[state.nextWaiter] = .some(nil)
-      return state.nextWaiter
-    }
-    guard let id else { return }
+    guard let id = runtime.registerWaiter(for: self) else { return }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let resumeNow = state.withLock { state in
-          // Gone means it was finished or cancelled before we got here.
-          guard state.waiters[id] != nil else { return true }
-          state.waiters[id] = continuation
-          return false
-        }
-        if resumeNow { continuation.resume() }
+        runtime.attach(continuation, toWaiter: id)
       }
     } onCancel: {
       if cancelsEffects { cancel() }
-      let continuation = state.withLock { $0.waiters.removeValue(forKey: id) }
-      continuation??.resume()
+      runtime.resumeWaiter(id)
     }
   }
 }
