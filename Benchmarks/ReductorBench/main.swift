@@ -22,7 +22,7 @@ while let argument = arguments.popFirst() {
   }
 }
 
-let repetitions = quick ? 5 : 7
+let repetitions = quick ? 5 : 11
 let selected = allBenchmarks.filter { filter.map($0.name.contains) ?? true }
 var failed = false
 
