@@ -43,6 +43,11 @@ struct DebounceTable {
     return nil
   }
 
+  /// Whether a debounce for `key` is pending.
+  func contains(_ key: EffectKey) -> Bool {
+    ids[key] != nil
+  }
+
   /// Schedules `pending` for `key` at `deadline`; returns the entry it replaces.
   mutating func schedule(_ pending: Pending, for key: EffectKey, at deadline: Duration) -> Pending?
   {

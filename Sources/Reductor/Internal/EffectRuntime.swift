@@ -195,12 +195,15 @@ final class EffectRuntime: Sendable {
 
   /// Starts `work` in a task of its own, registered under `lifetime`.
   ///
-  /// A replaceable effect cancels the task already registered under its key. After the store is
-  /// gone, only detached work still starts.
+  /// A replaceable effect cancels the task already registered under its key and drops a
+  /// debounce pending under it, except a debounce that has just fired (`isFiredDebounce`): it
+  /// does not start if a newer debounce for its key was scheduled while it was being started.
+  /// After the store is gone, only detached work still starts.
   private func spawn(
     lifetime: EffectLifetime,
     priority: TaskPriority?,
     tracker: EffectTracker?,
+    isFiredDebounce: Bool = false,
     work: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never>? {
     if tracker?.isCancelled == true { return nil }
@@ -208,6 +211,11 @@ final class EffectRuntime: Sendable {
     var droppedDebounce: DebounceTable.Pending?
     let (task, replaced) = state.withLock { state -> (Task<Void, Never>?, Task<Void, Never>?) in
       guard !state.isClosed || lifetime == .detached else { return (nil, nil) }
+      if case .replaceable(let key) = lifetime.kind, isFiredDebounce,
+        state.debounces.contains(key)
+      {
+        return (nil, nil)
+      }
       let id = state.nextID
       state.nextID += 1
       var replaced: Task<Void, Never>?
@@ -275,14 +283,18 @@ final class EffectRuntime: Sendable {
   private func startDebounced<Action>(
     _ child: Effect<Action>, key: EffectKey, send: Send<Action>, tracker: EffectTracker?
   ) {
+    // The timer took this debounce off the table before calling here; a newer one for the key
+    // may have been scheduled since, and replaces this one as if it had started already.
     switch child.operation {
     case .none:
       return
     case .send(let action):
-      send.deliver(action)
+      if !state.withLock({ $0.debounces.contains(key) }) { send.deliver(action) }
     default:
-      _ = spawn(lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, tracker: tracker)
-      {
+      _ = spawn(
+        lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, tracker: tracker,
+        isFiredDebounce: true
+      ) {
         await self.execute(child, send: send, tracker: tracker)
       }
     }

@@ -174,6 +174,30 @@ import Testing
     #expect(store.state == stamped(("a", 300), ("after a", 300)))
   }
 
+  /// The timer starts due debounces off the main actor while the main actor schedules newer ones
+  /// for the same keys: whichever side wins each race, the newest debounce for every key runs.
+  @Test func aDebounceScheduledWhileAnOlderOneIsStartingIsNotLost() async {
+    let clock = ManualClock()
+    let keys = 2_000
+    let store = makeTimelineStore(clock: clock) { name in
+      let key = String(name.prefix { $0 != "/" })
+      let interval: Duration = name.hasSuffix("/2") ? .ms(300) : .ms(100)
+      return Effect.run { .done(name) }.debounced(for: interval, key: key)
+    }
+    for index in 0..<keys { store.send(.fire("\(index)/1")) }
+    let advancing = Task.detached { await clock.advance(by: .ms(100)) }
+    for index in (0..<keys).reversed() {
+      store.send(.fire("\(index)/2"))
+      if index.isMultiple(of: 50) { await Task.yield() }
+    }
+    await advancing.value
+    await clock.advance(by: .ms(300))
+    let newest = store.state.map(\.value).filter { $0.hasSuffix("/2") }
+    #expect(newest.count == keys)
+    #expect(Set(newest).count == keys)
+    #expect(store.pendingDebounceCount == 0)
+  }
+
   @Test func aReleasedStoreDropsItsPendingDebounces() async {
     let clock = ManualClock()
     var store: ReducerStore? = makeTimelineStore(clock: clock) { name in
