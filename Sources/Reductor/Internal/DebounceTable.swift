@@ -4,11 +4,15 @@
 /// A debounce waits here, not in a sleeping task of its own, so ten thousand pending keys cost
 /// ten thousand entries and one timer. Entries replaced or removed before they are due stay in
 /// the deadline heap and are skipped when they reach its top.
+///
+/// An entry taken off because it is due is *firing* until the runtime starts it, which happens
+/// outside the lock: a newer debounce, `.cancel(key)`, a replaceable effect for the key or
+/// `StoreTask.cancel()` arriving meanwhile clears the mark, and the entry then does not start.
 struct DebounceTable {
   /// A debounced effect waiting for its deadline.
   struct Pending {
-    /// Starts the debounced effect.
-    let fire: @Sendable () -> Void
+    /// Starts the debounced effect, given the entry's id; see `finishFiring`.
+    let fire: @Sendable (_ id: UInt64) -> Void
     /// The work of the send that started it, which counts the wait.
     let tracker: EffectTracker?
   }
@@ -29,6 +33,8 @@ struct DebounceTable {
   private var entries: [UInt64: (key: EffectKey, pending: Pending)] = [:]
   private var deadlines = Heap<Due>()
   private var nextID: UInt64 = 0
+  /// The entries taken off because they are due and not started yet, by key.
+  private var firing: [EffectKey: (id: UInt64, tracker: EffectTracker?)] = [:]
 
   var count: Int {
     entries.count
@@ -43,11 +49,6 @@ struct DebounceTable {
     return nil
   }
 
-  /// Whether a debounce for `key` is pending.
-  func contains(_ key: EffectKey) -> Bool {
-    ids[key] != nil
-  }
-
   /// Schedules `pending` for `key` at `deadline`; returns the entry it replaces.
   mutating func schedule(_ pending: Pending, for key: EffectKey, at deadline: Duration) -> Pending?
   {
@@ -55,30 +56,43 @@ struct DebounceTable {
     nextID += 1
     deadlines.push(Due(deadline: deadline, id: id))
     entries[id] = (key, pending)
+    firing.removeValue(forKey: key)
     guard let replaced = ids.updateValue(id, forKey: key) else { return nil }
     return entries.removeValue(forKey: replaced)?.pending
   }
 
-  /// Removes the entry for `key`.
+  /// Removes the entry for `key`, and the mark of one firing for it.
   mutating func remove(_ key: EffectKey) -> Pending? {
+    firing.removeValue(forKey: key)
     guard let id = ids.removeValue(forKey: key) else { return nil }
     return entries.removeValue(forKey: id)?.pending
   }
 
-  /// Removes and returns the entries due at or before `now`, earliest first.
-  mutating func removeDue(notAfter now: Duration) -> [Pending] {
-    var due: [Pending] = []
+  /// Removes and returns the entries due at or before `now`, earliest first, marking each as
+  /// firing.
+  mutating func removeDue(notAfter now: Duration) -> [(id: UInt64, pending: Pending)] {
+    var due: [(id: UInt64, pending: Pending)] = []
     while let first = deadlines.min, first.deadline <= now {
       deadlines.popMin()
       guard let entry = entries.removeValue(forKey: first.id) else { continue }
       ids.removeValue(forKey: entry.key)
-      due.append(entry.pending)
+      firing[entry.key] = (first.id, entry.pending.tracker)
+      due.append((first.id, entry.pending))
     }
     return due
   }
 
-  /// Removes the entries counted by `tracker`.
+  /// Clears the firing mark of entry `id` under `key`; returns whether it was still there, that
+  /// is, whether the entry may start.
+  mutating func finishFiring(_ key: EffectKey, id: UInt64) -> Bool {
+    guard firing[key]?.id == id else { return false }
+    firing.removeValue(forKey: key)
+    return true
+  }
+
+  /// Removes the entries counted by `tracker`, and the marks of those firing.
   mutating func remove(trackedBy tracker: EffectTracker) -> [Pending] {
+    firing = firing.filter { $0.value.tracker !== tracker }
     let keys = entries.values.filter { $0.pending.tracker === tracker }.map(\.key)
     return keys.compactMap { remove($0) }
   }

@@ -196,14 +196,14 @@ final class EffectRuntime: Sendable {
   /// Starts `work` in a task of its own, registered under `lifetime`.
   ///
   /// A replaceable effect cancels the task already registered under its key and drops a
-  /// debounce pending under it, except a debounce that has just fired (`isFiredDebounce`): it
-  /// does not start if a newer debounce for its key was scheduled while it was being started.
+  /// debounce pending or firing under it. A debounce that fired (`firedDebounce`, its entry's
+  /// id) starts only if nothing cleared its firing mark meanwhile (see `DebounceTable`).
   /// After the store is gone, only detached work still starts.
   private func spawn(
     lifetime: EffectLifetime,
     priority: TaskPriority?,
     tracker: EffectTracker?,
-    isFiredDebounce: Bool = false,
+    firedDebounce: UInt64? = nil,
     work: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never>? {
     if tracker?.isCancelled == true { return nil }
@@ -211,8 +211,8 @@ final class EffectRuntime: Sendable {
     var droppedDebounce: DebounceTable.Pending?
     let (task, replaced) = state.withLock { state -> (Task<Void, Never>?, Task<Void, Never>?) in
       guard !state.isClosed || lifetime == .detached else { return (nil, nil) }
-      if case .replaceable(let key) = lifetime.kind, isFiredDebounce,
-        state.debounces.contains(key)
+      if case .replaceable(let key) = lifetime.kind, let id = firedDebounce,
+        !state.debounces.finishFiring(key, id: id)
       {
         return (nil, nil)
       }
@@ -253,7 +253,7 @@ final class EffectRuntime: Sendable {
     if tracker?.isCancelled == true { return }
     tracker?.begin()
     let entry = DebounceTable.Pending(
-      fire: { self.startDebounced(child, key: key, send: send, tracker: tracker) },
+      fire: { id in self.startDebounced(child, key: key, id: id, send: send, tracker: tracker) },
       tracker: tracker)
     let deadline = elapsed() + max(interval, .zero)
     var replaced: DebounceTable.Pending?
@@ -278,22 +278,22 @@ final class EffectRuntime: Sendable {
     replacedTimer?.cancel()
   }
 
-  /// Starts a debounced effect that is due, registered under `key` so that a newer debounce or
-  /// `.cancel(key)` cancels it while it runs.
+  /// Starts the debounced effect of entry `id`, which is due, registered under `key` so that a
+  /// newer debounce or `.cancel(key)` cancels it while it runs. It does not start if something
+  /// replaced or cancelled it after the timer took it off the table (its firing mark is gone).
   private func startDebounced<Action>(
-    _ child: Effect<Action>, key: EffectKey, send: Send<Action>, tracker: EffectTracker?
+    _ child: Effect<Action>, key: EffectKey, id: UInt64, send: Send<Action>,
+    tracker: EffectTracker?
   ) {
-    // The timer took this debounce off the table before calling here; a newer one for the key
-    // may have been scheduled since, and replaces this one as if it had started already.
     switch child.operation {
     case .none:
-      return
+      _ = state.withLock { $0.debounces.finishFiring(key, id: id) }
     case .send(let action):
-      if !state.withLock({ $0.debounces.contains(key) }) { send.deliver(action) }
+      if state.withLock({ $0.debounces.finishFiring(key, id: id) }) { send.deliver(action) }
     default:
       _ = spawn(
         lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, tracker: tracker,
-        isFiredDebounce: true
+        firedDebounce: id
       ) {
         await self.execute(child, send: send, tracker: tracker)
       }
@@ -310,10 +310,15 @@ final class EffectRuntime: Sendable {
         do {
           try await self.sleepUntilElapsed(deadline)
         } catch {
+          // Replaced or closed; or the clock failed, and the next debounce makes a new timer.
+          self.state.withLock { state in
+            if state.debounceTimer?.id == id { state.debounceTimer = nil }
+          }
           return
         }
         let now = max(self.elapsed(), deadline)
-        let (due, next) = self.state.withLock { state -> ([DebounceTable.Pending], Duration?) in
+        let (due, next) = self.state.withLock {
+          state -> ([(id: UInt64, pending: DebounceTable.Pending)], Duration?) in
           guard state.debounceTimer?.id == id else { return ([], nil) }
           let due = state.debounces.removeDue(notAfter: now)
           let next = state.debounces.earliestDeadline()
@@ -321,8 +326,8 @@ final class EffectRuntime: Sendable {
           return (due, next)
         }
         for entry in due {
-          entry.fire()
-          entry.tracker?.end()
+          entry.pending.fire(entry.id)
+          entry.pending.tracker?.end()
         }
         guard let next else { return }
         deadline = next

@@ -198,6 +198,35 @@ import Testing
     #expect(store.pendingDebounceCount == 0)
   }
 
+  /// The same race with a replaceable effect, or a `.cancel`, as the newer work for each key: the
+  /// older debounce never runs after it, whichever side wins each race. Generation 1 debounces
+  /// work that sleeps 50 ms, so a replacement or a cancel that comes once it runs still stops it.
+  @Test(arguments: ["replaceable", "cancel"])
+  func aDueDebounceDoesNotStartAfterNewerWorkOrACancelForItsKey(newer: String) async {
+    let clock = ManualClock()
+    let keys = 2_000
+    let store = makeTimelineStore(clock: clock) { name in
+      let key = String(name.prefix { $0 != "/" })
+      if name.hasSuffix("/1") {
+        return sleepThenDone(name, after: .ms(50)).debounced(for: .ms(100), key: key)
+      }
+      return newer == "cancel"
+        ? .cancel(key) : sleepThenDone(name, after: .ms(50)).withLifetime(.replaceable(key))
+    }
+    for index in 0..<keys { store.send(.fire("\(index)/1")) }
+    let advancing = Task.detached { await clock.advance(by: .ms(100)) }
+    for index in (0..<keys).reversed() {
+      store.send(.fire("\(index)/2"))
+      if index.isMultiple(of: 50) { await Task.yield() }
+    }
+    await advancing.value
+    await clock.advance(by: .seconds(1))
+    let ran = store.state.map(\.value)
+    #expect(ran.filter { $0.hasSuffix("/1") } == [])
+    #expect(ran.filter { $0.hasSuffix("/2") }.count == (newer == "cancel" ? 0 : keys))
+    #expect(store.runningEffectCount == 0)
+  }
+
   @Test func aReleasedStoreDropsItsPendingDebounces() async {
     let clock = ManualClock()
     var store: ReducerStore? = makeTimelineStore(clock: clock) { name in
