@@ -176,8 +176,8 @@ final class EffectRuntime: Sendable {
   }
 
   /// Starts a registered task that performs `effect`. A debounce (one inside a composition) is
-  /// registered under its key, like a replaceable effect. Returns nil when the work may not start (the store is gone or
-  /// the tracker was cancelled).
+  /// registered under its key, like a replaceable effect. Returns nil when the work may not
+  /// start (the store is gone or the tracker was cancelled).
   @discardableResult
   private func spawn<Action>(
     _ effect: Effect<Action>, send: Send<Action>, tracker: EffectTracker?,
