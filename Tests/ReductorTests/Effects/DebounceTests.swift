@@ -184,13 +184,7 @@ import Testing
       let interval: Duration = name.hasSuffix("/2") ? .ms(300) : .ms(100)
       return Effect.run { .done(name) }.debounced(for: interval, key: key)
     }
-    for index in 0..<keys { store.send(.fire("\(index)/1")) }
-    let advancing = Task.detached { await clock.advance(by: .ms(100)) }
-    for index in (0..<keys).reversed() {
-      store.send(.fire("\(index)/2"))
-      if index.isMultiple(of: 50) { await Task.yield() }
-    }
-    await advancing.value
+    await raceSecondGenerationAgainstTheTimer(store, clock: clock, keys: keys)
     await clock.advance(by: .ms(300))
     let newest = store.state.map(\.value).filter { $0.hasSuffix("/2") }
     #expect(newest.count == keys)
@@ -213,6 +207,20 @@ import Testing
       return newer == "cancel"
         ? .cancel(key) : sleepThenDone(name, after: .ms(50)).withLifetime(.replaceable(key))
     }
+    await raceSecondGenerationAgainstTheTimer(store, clock: clock, keys: keys)
+    await clock.advance(by: .seconds(1))
+    let ran = store.state.map(\.value)
+    #expect(ran.filter { $0.hasSuffix("/1") } == [])
+    #expect(ran.filter { $0.hasSuffix("/2") }.count == (newer == "cancel" ? 0 : keys))
+    #expect(store.runningEffectCount == 0)
+  }
+
+  /// Sends `fire("i/1")` for every key, whose debounces are due at 100 ms; then, while a
+  /// detached task advances the clock to 100 ms and the timer starts them off the main actor,
+  /// sends `fire("i/2")` for every key, last key first, so that keys race their own due debounce.
+  private func raceSecondGenerationAgainstTheTimer(
+    _ store: ReducerStore<[Stamped<String>], TimelineAction>, clock: ManualClock, keys: Int
+  ) async {
     for index in 0..<keys { store.send(.fire("\(index)/1")) }
     let advancing = Task.detached { await clock.advance(by: .ms(100)) }
     for index in (0..<keys).reversed() {
@@ -220,11 +228,6 @@ import Testing
       if index.isMultiple(of: 50) { await Task.yield() }
     }
     await advancing.value
-    await clock.advance(by: .seconds(1))
-    let ran = store.state.map(\.value)
-    #expect(ran.filter { $0.hasSuffix("/1") } == [])
-    #expect(ran.filter { $0.hasSuffix("/2") }.count == (newer == "cancel" ? 0 : keys))
-    #expect(store.runningEffectCount == 0)
   }
 
   @Test func aReleasedStoreDropsItsPendingDebounces() async {
