@@ -99,12 +99,17 @@ struct HundredFields {
   var t5 = TenFields(), t6 = TenFields(), t7 = TenFields(), t8 = TenFields(), t9 = TenFields()
 }
 
-/// Times `n` sends of `.increment` to `store`, in nanoseconds.
+/// Times `n` sends of `.increment` to `store`, in nanoseconds, then checks that `count` (the
+/// counter the reducer increments) reads `n`.
 @MainActor
-func timeIncrements<S: Store>(_ store: S, _ n: Int) -> Double where S.Action == CountAction {
-  time {
+func timeIncrements<S: Store>(
+  _ store: S, _ n: Int, count: () -> Int
+) throws -> Double where S.Action == CountAction {
+  let elapsed = time {
     for _ in 0..<n { store.send(.increment) }
   }
+  try check(count() == n, "count \(count()) != \(n)")
+  return elapsed
 }
 
 /// Scopes `store` `depth` times with identity projections.
@@ -139,30 +144,22 @@ let allBenchmarks: [Benchmark] = [
   },
   Benchmark("send.root", operations: (1_000_000, 10_000)) { n in
     let store = makeValueStore()
-    let elapsed = timeIncrements(store, n)
-    try check(store.state.count == n, "count \(store.state.count) != \(n)")
-    return elapsed
+    return try timeIncrements(store, n) { store.state.count }
   },
   Benchmark("send.root.classState", operations: (1_000_000, 10_000)) { n in
     let store = StoreBuilder.reducer(
       initialState: CountModel(), reducer: CountReducer { $0.count += 1 })
-    let elapsed = timeIncrements(store, n)
-    try check(store.state.count == n, "count \(store.state.count) != \(n)")
-    return elapsed
+    return try timeIncrements(store, n) { store.state.count }
   },
   Benchmark("send.scoped.depth1", operations: (1_000_000, 10_000)) { n in
     let root = makeValueStore()
     let store = scoped(root, depth: 1)
-    let elapsed = timeIncrements(store, n)
-    try check(root.state.count == n, "count \(root.state.count) != \(n)")
-    return elapsed
+    return try timeIncrements(store, n) { root.state.count }
   },
   Benchmark("send.scoped.depth10", operations: (1_000_000, 10_000)) { n in
     let root = makeValueStore()
     let store = scoped(root, depth: 10)
-    let elapsed = timeIncrements(store, n)
-    try check(root.state.count == n, "count \(root.state.count) != \(n)")
-    return elapsed
+    return try timeIncrements(store, n) { root.state.count }
   },
   Benchmark("read.scoped.depth10", operations: (10_000_000, 100_000)) { n in
     let root = makeValueStore()
@@ -250,32 +247,24 @@ let allBenchmarks: [Benchmark] = [
   },
   Benchmark("logging.configured", operations: (1_000_000, 10_000)) { n in
     let store = makeValueStore().logging(.all, to: LogSink { _ in })
-    let elapsed = timeIncrements(store, n)
-    try check(store.state.count == n, "count \(store.state.count) != \(n)")
-    return elapsed
+    return try timeIncrements(store, n) { store.state.count }
   },
   // How cost grows: with state size and with effects in flight.
   Benchmark("growth.state.fields100", operations: (1_000_000, 10_000)) { n in
     let store = StoreBuilder.reducer(
       initialState: HundredFields(), reducer: CountReducer { $0.t9.f9 += 1 })
-    let elapsed = timeIncrements(store, n)
-    try check(store.state.t9.f9 == n, "count \(store.state.t9.f9) != \(n)")
-    return elapsed
+    return try timeIncrements(store, n) { store.state.t9.f9 }
   },
   Benchmark("growth.state.array10k", operations: (1_000_000, 10_000)) { n in
     let store = StoreBuilder.reducer(
       initialState: [Int](repeating: 0, count: 10_000), reducer: CountReducer { $0[0] += 1 })
-    let elapsed = timeIncrements(store, n)
-    try check(store.state[0] == n, "count \(store.state[0]) != \(n)")
-    return elapsed
+    return try timeIncrements(store, n) { store.state[0] }
   },
   Benchmark("growth.effects.inFlight1000", operations: (1_000_000, 10_000)) { n in
     let clock = ManualClock()
     let store = makeValueStore(clock: clock)
     for key in 0..<1_000 { store.send(.fire(key)) }  // 1,000 debounces wait on the clock
     await clock.advance(by: .zero)
-    let elapsed = timeIncrements(store, n)
-    try check(store.state.count == n, "count \(store.state.count) != \(n)")
-    return elapsed
+    return try timeIncrements(store, n) { store.state.count }
   },
 ]
