@@ -130,12 +130,7 @@ import Testing
   @Test func aTimerOnTheEffectClockTicksOncePerSecond() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in
-      .run { send in
-        while true {
-          try await EffectContext.clock.sleep(for: .seconds(1))
-          send(.done("tick"))
-        }
-      }
+      everySecond(.done("tick"))
     }
     store.send(.fire("timer"))
     await clock.advance(by: .seconds(10))

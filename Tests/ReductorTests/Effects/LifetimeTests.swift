@@ -107,12 +107,7 @@ enum LoadAction: Sendable, Equatable {
       reducer: TestReducer<Int, LoadAction> { state, action in
         switch action {
         case .start:
-          return .run(lifetime: .replaceable("timer")) { send in
-            while true {
-              try await EffectContext.clock.sleep(for: .seconds(1))
-              send(.tick)
-            }
-          }
+          return everySecond(.tick, lifetime: .replaceable("timer"))
         case .tick:
           state += 1
           return .none
@@ -138,12 +133,7 @@ enum LoadAction: Sendable, Equatable {
       reducer: TestReducer<Int, LoadAction> { state, action in
         switch action {
         case .start:
-          return .run { send in
-            while true {
-              try await EffectContext.clock.sleep(for: .seconds(1))
-              send(.tick)
-            }
-          }
+          return everySecond(.tick)
         case .tick:
           state += 1
           return .none

@@ -39,6 +39,18 @@ func sleepThenDone(_ name: String, after delay: Duration) -> Effect<TimelineActi
   }
 }
 
+/// An effect that delivers `action` every second on the store's clock until it is cancelled.
+func everySecond<Action: Sendable>(
+  _ action: Action, lifetime: EffectLifetime = .storeBound
+) -> Effect<Action> {
+  .run(lifetime: lifetime) { send in
+    while true {
+      try await EffectContext.clock.sleep(for: .seconds(1))
+      send(action)
+    }
+  }
+}
+
 func stamped(_ events: (String, Int)...) -> [Stamped<String>] {
   events.map { Stamped(value: $0.0, at: .milliseconds($0.1)) }
 }
