@@ -1,4 +1,4 @@
-/// Composing effects: in sequence, concurrently, and rate-limited on the store's clock.
+/// Composing effects: in sequence and concurrently.
 ///
 /// Children keep their own lifetimes inside a composition: a ``EffectLifetime/replaceable(_:)``
 /// child is registered under its key while it runs (so `.cancel(key)` reaches it), and a
@@ -71,79 +71,6 @@ extension Effect {
       return .merge(effects + [other])
     }
     return .merge([self, other])
-  }
-
-  /// Runs the leading effect for `key` at once and drops the others with that key until
-  /// `interval`, measured on the store's clock from the leading one, has passed.
-  ///
-  /// ```
-  /// interval 1 s     0     300    900   1000   1500  (ms)
-  /// effects          a      b      c      d      e
-  /// runs             a                    d
-  /// ```
-  ///
-  /// A zero or negative interval does not throttle: every effect runs.
-  ///
-  /// - Parameters:
-  ///   - interval: How long after a leading effect others with the key are dropped.
-  ///   - key: Which effects share the window. Keys are scoped to one root store.
-  ///   - effects: The work; several effects run merged.
-  /// - Returns: The throttled effect.
-  public static func throttle(
-    for interval: Duration,
-    key: some Hashable & Sendable,
-    @EffectBuilder<Action> _ effects: () -> [Effect]
-  ) -> Effect {
-    merge(effects()).throttled(for: interval, key: key)
-  }
-
-  /// This effect, throttled: see ``throttle(for:key:_:)``.
-  ///
-  /// - Parameters:
-  ///   - interval: How long after a leading effect others with the key are dropped.
-  ///   - key: Which effects share the window.
-  /// - Returns: The throttled effect.
-  public func throttled(for interval: Duration, key: some Hashable & Sendable) -> Effect {
-    guard !isNone else { return self }
-    return Effect(operation: .throttle(interval: interval, key: EffectKey(key), self))
-  }
-
-  /// Waits until `interval` has passed with no newer effect for `key`, then runs only the latest.
-  ///
-  /// Each new effect for the key restarts the wait and cancels the older one, whether it is still
-  /// waiting or already running.
-  ///
-  /// ```
-  /// interval 300 ms  0     100    200          500  (ms)
-  /// effects          a      b      c
-  /// runs                                        c
-  /// ```
-  ///
-  /// A zero or negative interval does not wait, but a newer effect still replaces an older one
-  /// that is running. `.cancel(key)` cancels a pending or running debounced effect.
-  ///
-  /// - Parameters:
-  ///   - interval: How long the key must stay quiet.
-  ///   - key: Which effects replace one another. Keys are scoped to one root store.
-  ///   - effects: The work; several effects run merged.
-  /// - Returns: The debounced effect.
-  public static func debounce(
-    for interval: Duration,
-    key: some Hashable & Sendable,
-    @EffectBuilder<Action> _ effects: () -> [Effect]
-  ) -> Effect {
-    merge(effects()).debounced(for: interval, key: key)
-  }
-
-  /// This effect, debounced: see ``debounce(for:key:_:)``.
-  ///
-  /// - Parameters:
-  ///   - interval: How long the key must stay quiet.
-  ///   - key: Which effects replace one another.
-  /// - Returns: The debounced effect.
-  public func debounced(for interval: Duration, key: some Hashable & Sendable) -> Effect {
-    guard !isNone else { return self }
-    return Effect(operation: .debounce(interval: interval, key: EffectKey(key), self))
   }
 
   private static func combine(

@@ -42,6 +42,9 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 }
 
+/// The effect type of a reducer.
+public typealias EffectOf<R: Reducer> = Effect<R.Action>
+
 // MARK: - Constructors
 
 extension Effect {

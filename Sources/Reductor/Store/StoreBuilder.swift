@@ -34,6 +34,3 @@ public enum StoreBuilder {
 
 /// The root store type of a reducer.
 public typealias StoreOf<R: Reducer> = ReducerStore<R.State, R.Action>
-
-/// The effect type of a reducer.
-public typealias EffectOf<R: Reducer> = Effect<R.Action>
