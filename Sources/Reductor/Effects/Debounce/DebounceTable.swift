@@ -1,20 +1,29 @@
-/// The debounced effects of one store that wait for their key to go quiet: a pure state machine
-/// driven under the runtime's lock, with times given as durations since the runtime started.
+/// The debounced effects of one store that wait for their deadline, and the one timer that sleeps
+/// until the earliest of them: a pure data structure inside ``EffectTable``, with times given as
+/// durations since the runtime started.
 ///
 /// A debounce waits here, not in a sleeping task of its own, so ten thousand pending keys cost
-/// ten thousand entries and one timer. Entries replaced or removed before they are due stay in
-/// the deadline heap and are skipped when they reach its top.
-///
-/// An entry taken off because it is due is *firing* until the runtime starts it, which happens
-/// outside the lock: a newer debounce, `.cancel(key)`, a replaceable effect for the key or
-/// `StoreTask.cancel()` arriving meanwhile clears the mark, and the entry then does not start.
+/// ten thousand entries and one timer. Which debounce a key holds is the effect table's business
+/// (its slot says `pending` with the entry's id); this table only keeps the entries by id, in
+/// deadline order. Entries removed before they are due stay in the deadline heap and are skipped
+/// when they reach its top.
 struct DebounceTable {
   /// A debounced effect waiting for its deadline.
   struct Pending {
-    /// Starts the debounced effect, given the entry's id; see `finishFiring`.
+    /// The key the debounce waits under.
+    let key: EffectKey
+    /// Starts the debounced effect, given the entry's id; see ``EffectTable/takeFired(_:key:)``.
     let fire: @Sendable (_ id: UInt64) -> Void
     /// The work of the send that started it, which counts the wait.
     let tracker: EffectTracker?
+  }
+
+  /// The task that sleeps until the earliest pending debounce is due.
+  struct Timer {
+    let id: UInt64
+    let task: Task<Void, Never>
+    /// The deadline it sleeps until.
+    var deadline: Duration
   }
 
   /// A deadline in the heap; the id orders entries due at one instant as they were scheduled.
@@ -27,79 +36,51 @@ struct DebounceTable {
     }
   }
 
-  /// The id of each key's pending entry.
-  private var ids: [EffectKey: UInt64] = [:]
-  /// The pending entries by id.
-  private var entries: [UInt64: (key: EffectKey, pending: Pending)] = [:]
+  private var entries: [UInt64: Pending] = [:]
   private var deadlines = Heap<Due>()
   private var nextID: UInt64 = 0
-  /// The entries taken off because they are due and not started yet, by key.
-  private var firing: [EffectKey: (id: UInt64, tracker: EffectTracker?)] = [:]
+  /// The timer, while any entry is pending.
+  var timer: Timer?
 
+  /// The number of pending entries.
   var count: Int {
     entries.count
   }
 
-  /// The deadline of the next entry due; drops replaced entries from the heap's top.
+  /// The pending entry `id`, if it is still pending.
+  subscript(id: UInt64) -> Pending? {
+    entries[id]
+  }
+
+  /// Adds `pending`, due at `deadline`; returns its id.
+  mutating func schedule(_ pending: Pending, at deadline: Duration) -> UInt64 {
+    let id = nextID
+    nextID += 1
+    deadlines.push(Due(deadline: deadline, id: id))
+    entries[id] = pending
+    return id
+  }
+
+  /// Removes entry `id` before it is due.
+  mutating func remove(_ id: UInt64) -> Pending? {
+    entries.removeValue(forKey: id)
+  }
+
+  /// Removes and returns the earliest entry due at or before `now`.
+  mutating func popDue(notAfter now: Duration) -> (id: UInt64, pending: Pending)? {
+    while let first = deadlines.min, first.deadline <= now {
+      deadlines.popMin()
+      if let pending = entries.removeValue(forKey: first.id) { return (first.id, pending) }
+    }
+    return nil
+  }
+
+  /// The deadline of the next entry due; drops removed entries from the heap's top.
   mutating func earliestDeadline() -> Duration? {
     while let first = deadlines.min {
       if entries[first.id] != nil { return first.deadline }
       deadlines.popMin()
     }
     return nil
-  }
-
-  /// Schedules `pending` for `key` at `deadline`; returns the entry it replaces.
-  mutating func schedule(_ pending: Pending, for key: EffectKey, at deadline: Duration) -> Pending?
-  {
-    let id = nextID
-    nextID += 1
-    deadlines.push(Due(deadline: deadline, id: id))
-    entries[id] = (key, pending)
-    firing.removeValue(forKey: key)
-    guard let replaced = ids.updateValue(id, forKey: key) else { return nil }
-    return entries.removeValue(forKey: replaced)?.pending
-  }
-
-  /// Removes the entry for `key`, and the mark of one firing for it.
-  mutating func remove(_ key: EffectKey) -> Pending? {
-    firing.removeValue(forKey: key)
-    guard let id = ids.removeValue(forKey: key) else { return nil }
-    return entries.removeValue(forKey: id)?.pending
-  }
-
-  /// Removes and returns the entries due at or before `now`, earliest first, marking each as
-  /// firing.
-  mutating func removeDue(notAfter now: Duration) -> [(id: UInt64, pending: Pending)] {
-    var due: [(id: UInt64, pending: Pending)] = []
-    while let first = deadlines.min, first.deadline <= now {
-      deadlines.popMin()
-      guard let entry = entries.removeValue(forKey: first.id) else { continue }
-      ids.removeValue(forKey: entry.key)
-      firing[entry.key] = (first.id, entry.pending.tracker)
-      due.append((first.id, entry.pending))
-    }
-    return due
-  }
-
-  /// Clears the firing mark of entry `id` under `key`; returns whether it was still there, that
-  /// is, whether the entry may start.
-  mutating func finishFiring(_ key: EffectKey, id: UInt64) -> Bool {
-    guard firing[key]?.id == id else { return false }
-    firing.removeValue(forKey: key)
-    return true
-  }
-
-  /// Removes the entries counted by `tracker`, and the marks of those firing.
-  mutating func remove(trackedBy tracker: EffectTracker) -> [Pending] {
-    firing = firing.filter { $0.value.tracker !== tracker }
-    let keys = entries.values.filter { $0.pending.tracker === tracker }.map(\.key)
-    return keys.compactMap { remove($0) }
-  }
-
-  /// Removes every entry.
-  mutating func removeAll() -> [Pending] {
-    defer { self = DebounceTable() }
-    return entries.values.map(\.pending)
   }
 }

@@ -1,0 +1,29 @@
+/// The runtime's part of ``StoreTask/finish()``: tasks wait for a tracker's count to reach zero.
+extension EffectRuntime {
+  /// Registers a task that waits for `tracker`; returns its id, or nil when the tracker is
+  /// finished. Checked under the lock that `resumeWaiters(of:)` takes once the count is zero,
+  /// so a waiter either sees zero or is resumed.
+  func registerWaiter(for tracker: EffectTracker) -> UInt64? {
+    state.withLock { state in
+      tracker.isFinished ? nil : state.waiters.register(for: tracker)
+    }
+  }
+
+  /// Attaches the continuation of waiter `id`, or resumes it at once if it was resumed (its
+  /// tracker finished, or its task was cancelled) before it got here.
+  func attach(_ continuation: CheckedContinuation<Void, Never>, toWaiter id: UInt64) {
+    if !state.withLock({ $0.waiters.attach(continuation, to: id) }) { continuation.resume() }
+  }
+
+  /// Resumes waiter `id`, if it still waits.
+  func resumeWaiter(_ id: UInt64) {
+    state.withLock { $0.waiters.remove(id) }?.resume()
+  }
+
+  /// Resumes every task waiting for `tracker`; called when its count reaches zero.
+  func resumeWaiters(of tracker: EffectTracker) {
+    for continuation in state.withLock({ $0.waiters.removeAll(waitingFor: tracker) }) {
+      continuation.resume()
+    }
+  }
+}

@@ -1,0 +1,271 @@
+/// The bookkeeping of one store's effect runtime: the tasks it runs, what each key holds, the
+/// pending debounces and the throttle windows.
+///
+/// A pure value type with one `mutating` method per event, driven under the runtime's lock. A
+/// method changes the table and returns what the runtime must do once it has released the lock
+/// (a ``Cleanup``: tasks to cancel, trackers to end), so that no task is cancelled and no waiter
+/// resumed while the lock is held:
+///
+/// ```swift
+/// let cleanup = state.withLock { $0.effects.cancel(key) }
+/// cleanup.perform()
+/// ```
+///
+/// A key holds at most one thing, its ``Slot``: a debounce waiting for its deadline, a debounce
+/// that is due and about to start, or a running task. Every event that puts something under a key
+/// first vacates the slot, so "one per key" holds by construction.
+struct EffectTable {
+  /// What a key holds.
+  enum Slot: Equatable {
+    /// A debounce waiting in the debounce table until it is due.
+    case pending(debounce: UInt64)
+    /// A debounce the timer took off because it is due, not started yet. The timer starts it
+    /// outside the lock; if anything vacates the slot meanwhile, it does not start.
+    case firing(debounce: UInt64, tracker: EffectTracker?)
+    /// A task registered under the key: a replaceable effect or a debounce that started.
+    case running(task: UInt64)
+
+    static func == (lhs: Slot, rhs: Slot) -> Bool {
+      switch (lhs, rhs) {
+      case (.pending(let lhs), .pending(let rhs)): lhs == rhs
+      case (.firing(let lhs, let lhsTracker), .firing(let rhs, let rhsTracker)):
+        lhs == rhs && lhsTracker === rhsTracker
+      case (.running(let lhs), .running(let rhs)): lhs == rhs
+      default: false
+      }
+    }
+  }
+
+  /// What the runtime does after an event, outside the lock.
+  struct Cleanup {
+    var tasksToCancel: [Task<Void, Never>] = []
+    /// The trackers of work that was counted and will not run: dropped debounces, refused starts.
+    var trackersToEnd: [EffectTracker] = []
+
+    static let none = Cleanup()
+
+    func perform() {
+      for task in tasksToCancel { task.cancel() }
+      for tracker in trackersToEnd { tracker.end() }
+    }
+  }
+
+  /// What ``start(_:tracker:firedDebounce:makeTask:)`` decided.
+  struct Start {
+    /// The registered task, or nil when the work may not start.
+    let task: Task<Void, Never>?
+    let cleanup: Cleanup
+  }
+
+  /// What ``fire(timer:now:)`` took off the debounce table.
+  struct Fire {
+    /// The debounces due, earliest first, now `firing` under their keys.
+    let due: [(id: UInt64, pending: DebounceTable.Pending)]
+    /// When the timer is to wake next, or nil when it is to stop.
+    let nextDeadline: Duration?
+  }
+
+  private struct Running {
+    let task: Task<Void, Never>
+    let lifetime: EffectLifetime
+    let tracker: EffectTracker?
+  }
+
+  private var running: [UInt64: Running] = [:]
+  private var slots: [EffectKey: Slot] = [:]
+  private var debounces = DebounceTable()
+  private var throttle = ThrottleWindows()
+  private var nextTaskID: UInt64 = 0
+  /// Set when the store is gone: from then on only detached work starts.
+  private(set) var isClosed = false
+
+  /// The number of tasks that have not finished.
+  var runningCount: Int {
+    running.count
+  }
+
+  /// The number of debounces waiting for their deadline.
+  var pendingDebounceCount: Int {
+    debounces.count
+  }
+
+  /// The number of open throttle windows.
+  var throttleWindowCount: Int {
+    throttle.count
+  }
+
+  /// What `key` holds, if anything.
+  subscript(key: EffectKey) -> Slot? {
+    slots[key]
+  }
+
+  // MARK: - Events
+
+  /// Decides whether work with `lifetime` may start and, if so, registers the task `makeTask`
+  /// creates for the given id.
+  ///
+  /// A replaceable lifetime vacates its key (cancelling the task or dropping the debounce there)
+  /// and holds it while the task runs. A debounce that fired (`firedDebounce`, its entry's id)
+  /// starts only if its key is still `firing` that entry. Once the table is closed, only
+  /// detached work starts.
+  ///
+  /// `makeTask` runs inside the lock: a task registered before it can run cannot finish, and
+  /// report ``finish(_:)``, before the table knows it, nor escape a cancel or a close.
+  mutating func start(
+    _ lifetime: EffectLifetime,
+    tracker: EffectTracker?,
+    firedDebounce: UInt64? = nil,
+    makeTask: (_ id: UInt64) -> Task<Void, Never>
+  ) -> Start {
+    guard !isClosed || lifetime == .detached else { return Start(task: nil, cleanup: .none) }
+    var cleanup = Cleanup()
+    if case .replaceable(let key) = lifetime.kind {
+      if let firedDebounce {
+        guard case .firing(firedDebounce, _)? = slots[key] else {
+          return Start(task: nil, cleanup: .none)
+        }
+      }
+      cleanup = vacate(key)
+    } else {
+      precondition(firedDebounce == nil, "A debounce starts under its key, not as \(lifetime)")
+    }
+    let id = nextTaskID
+    nextTaskID += 1
+    let task = makeTask(id)
+    running[id] = Running(task: task, lifetime: lifetime, tracker: tracker)
+    if case .replaceable(let key) = lifetime.kind { slots[key] = .running(task: id) }
+    return Start(task: task, cleanup: cleanup)
+  }
+
+  /// Task `id` finished: forgets it, and frees its key if it still holds it.
+  mutating func finish(_ id: UInt64) {
+    guard let finished = running.removeValue(forKey: id) else {
+      assertionFailure("Task \(id) finished twice or was never registered")
+      return
+    }
+    if case .replaceable(let key) = finished.lifetime.kind, slots[key] == .running(task: id) {
+      slots.removeValue(forKey: key)
+    }
+  }
+
+  /// Cancels what `key` holds and forgets the key's throttle window.
+  mutating func cancel(_ key: EffectKey) -> Cleanup {
+    throttle.remove(key)
+    return vacate(key)
+  }
+
+  /// Cancels the tasks and drops the debounces counted by `tracker` (``StoreTask/cancel()``).
+  mutating func cancel(trackedBy tracker: EffectTracker) -> Cleanup {
+    var cleanup = Cleanup()
+    cleanup.tasksToCancel = running.values.filter { $0.tracker === tracker }.map(\.task)
+    for (key, slot) in slots {
+      switch slot {
+      case .pending(let id) where debounces[id]?.tracker === tracker:
+        cleanup.trackersToEnd += vacate(key).trackersToEnd
+      case .firing(_, let firingTracker) where firingTracker === tracker:
+        slots.removeValue(forKey: key)
+      default:
+        break
+      }
+    }
+    return cleanup
+  }
+
+  /// Schedules a debounce under `pending.key`, due at `deadline`, vacating the key: an older
+  /// debounce is dropped, a running task cancelled.
+  ///
+  /// Returns nil when the table is closed. A timer is made with `makeTimer` when none sleeps
+  /// until `deadline` or earlier; it runs inside the lock so that the timer is known before it
+  /// can wake and report ``fire(timer:now:)``.
+  mutating func debounce(
+    _ pending: DebounceTable.Pending,
+    at deadline: Duration,
+    makeTimer: (_ id: UInt64) -> Task<Void, Never>
+  ) -> Cleanup? {
+    guard !isClosed else { return nil }
+    var cleanup = vacate(pending.key)
+    let id = debounces.schedule(pending, at: deadline)
+    slots[pending.key] = .pending(debounce: id)
+    if let timer = debounces.timer, timer.deadline <= deadline { return cleanup }
+    if let replaced = debounces.timer { cleanup.tasksToCancel.append(replaced.task) }
+    debounces.timer = DebounceTable.Timer(id: id, task: makeTimer(id), deadline: deadline)
+    return cleanup
+  }
+
+  /// The debounce timer `timer` woke at `now`: takes off the debounces due, marking their keys
+  /// `firing`, and says when to wake next. A replaced timer gets nothing and stops.
+  mutating func fire(timer: UInt64, now: Duration) -> Fire {
+    guard debounces.timer?.id == timer else { return Fire(due: [], nextDeadline: nil) }
+    var due: [(id: UInt64, pending: DebounceTable.Pending)] = []
+    while let entry = debounces.popDue(notAfter: now) {
+      guard slots[entry.pending.key] == .pending(debounce: entry.id) else {
+        assertionFailure(
+          "Debounce \(entry.id) was due under \(entry.pending.key), which holds "
+            + "\(String(describing: slots[entry.pending.key]))")
+        continue
+      }
+      slots[entry.pending.key] = .firing(debounce: entry.id, tracker: entry.pending.tracker)
+      due.append(entry)
+    }
+    let next = debounces.earliestDeadline()
+    if let next { debounces.timer?.deadline = next } else { debounces.timer = nil }
+    return Fire(due: due, nextDeadline: next)
+  }
+
+  /// The timer `timer` stopped early (cancelled, or its clock failed): forgets it, so that the
+  /// next debounce makes a new one.
+  mutating func timerStopped(_ timer: UInt64) {
+    if debounces.timer?.id == timer { debounces.timer = nil }
+  }
+
+  /// A fired debounce under `key` whose effect starts without a task (`.none`, `.send`): frees
+  /// the key, and returns whether it was still `firing` entry `id`, that is, whether it may
+  /// deliver.
+  mutating func takeFired(_ id: UInt64, key: EffectKey) -> Bool {
+    guard case .firing(id, _)? = slots[key] else { return false }
+    slots.removeValue(forKey: key)
+    return true
+  }
+
+  /// Whether an effect for `key` at `now` leads a new throttle window, and so runs.
+  mutating func opensThrottleWindow(
+    _ key: EffectKey, at now: Duration, interval: Duration
+  ) -> Bool {
+    throttle.opensWindow(for: key, at: now, interval: interval)
+  }
+
+  /// The store is gone: cancels every task that is not detached and the timer, drops every
+  /// debounce, forgets every key and window, and refuses further work that is not detached.
+  mutating func close() -> Cleanup {
+    isClosed = true
+    var cleanup = Cleanup()
+    for key in slots.keys { cleanup.trackersToEnd += vacate(key).trackersToEnd }
+    cleanup.tasksToCancel = running.values.filter { $0.lifetime != .detached }.map(\.task)
+    if let timer = debounces.timer { cleanup.tasksToCancel.append(timer.task) }
+    debounces = DebounceTable()
+    throttle = ThrottleWindows()
+    return cleanup
+  }
+
+  // MARK: - Keys
+
+  /// Empties `key`'s slot: a running task is cancelled (it frees nothing when it finishes, since
+  /// the slot no longer names it), a pending debounce is dropped and its tracker ended, a firing
+  /// one loses its claim to start.
+  private mutating func vacate(_ key: EffectKey) -> Cleanup {
+    var cleanup = Cleanup()
+    switch slots.removeValue(forKey: key) {
+    case .running(let id)?:
+      if let task = running[id]?.task { cleanup.tasksToCancel.append(task) }
+    case .pending(let id)?:
+      guard let dropped = debounces.remove(id) else {
+        assertionFailure("Key \(key) held debounce \(id), which the debounce table does not have")
+        break
+      }
+      if let tracker = dropped.tracker { cleanup.trackersToEnd.append(tracker) }
+    case .firing?, nil:
+      break
+    }
+    return cleanup
+  }
+}
