@@ -1,0 +1,228 @@
+import Testing
+
+@testable import Reductor
+
+/// The effect runtime's bookkeeping on its own: no clock, no store, tasks that do nothing.
+@Suite struct EffectTableTests {
+  private let runtime = EffectRuntime(clock: ManualClock())
+  private let search = EffectKey("search")
+
+  private func tracker() -> EffectTracker {
+    EffectTracker(runtime: runtime)
+  }
+
+  private func debounce(_ key: EffectKey, tracker: EffectTracker? = nil) -> DebounceTable.Pending {
+    DebounceTable.Pending(key: key, fire: { _ in }, tracker: tracker)
+  }
+
+  /// Starts work and returns its task, which the test expects to start.
+  private func start(
+    _ lifetime: EffectLifetime, in table: inout EffectTable, tracker: EffectTracker? = nil
+  ) -> (task: Task<Void, Never>, cleanup: EffectTable.Cleanup) {
+    let started = table.start(lifetime, tracker: tracker) { _ in Task {} }
+    return (started.task!, started.cleanup)
+  }
+
+  @Test func aReplaceableStartHoldsItsKeyAndTheNextOneCancelsIt() {
+    var table = EffectTable()
+    let first = table.start(.replaceable("search"), tracker: nil) { _ in Task {} }
+    #expect(table[search] == .running(task: 0))
+    #expect(first.cleanup.tasksToCancel.isEmpty)
+
+    let second = table.start(.replaceable("search"), tracker: nil) { _ in Task {} }
+    #expect(table[search] == .running(task: 1))
+    #expect(second.cleanup.tasksToCancel == [first.task!])
+    #expect(table.runningCount == 2)
+
+    table.finish(0)  // the cancelled one ends: the key stays with the newer one
+    #expect(table[search] == .running(task: 1))
+    table.finish(1)
+    #expect(table[search] == nil)
+    #expect(table.runningCount == 0)
+  }
+
+  @Test func storeBoundAndDetachedStartsHoldNoKey() {
+    var table = EffectTable()
+    var ids: [UInt64] = []
+    for lifetime in [EffectLifetime.storeBound, .detached] {
+      _ = table.start(lifetime, tracker: nil) { id in
+        ids.append(id)
+        return Task {}
+      }
+    }
+    #expect(ids == [0, 1])
+    #expect(table.runningCount == 2)
+    #expect(table[search] == nil)
+  }
+
+  @Test func aNewerDebounceDropsTheOlderOneAndEndsItsTracker() throws {
+    var table = EffectTable()
+    let older = tracker()
+    var timers: [UInt64] = []
+    let scheduled = table.debounce(debounce(search, tracker: older), at: .ms(300)) { id in
+      timers.append(id)
+      return Task {}
+    }
+    let first = try #require(scheduled)
+    #expect(first.tasksToCancel.isEmpty && first.trackersToEnd.isEmpty)
+    #expect(table[search] == .pending(debounce: 0))
+
+    let rescheduled = table.debounce(debounce(search), at: .ms(400)) { id in
+      timers.append(id)
+      return Task {}
+    }
+    let second = try #require(rescheduled)
+    #expect(second.trackersToEnd.map(ObjectIdentifier.init) == [ObjectIdentifier(older)])
+    #expect(table[search] == .pending(debounce: 1))
+    #expect(table.pendingDebounceCount == 1)
+    #expect(timers == [0])  // the timer sleeping until 300 ms wakes early enough for 400 ms
+  }
+
+  @Test func aDebounceDueEarlierReplacesTheTimer() throws {
+    var table = EffectTable()
+    var timers: [UInt64: Task<Void, Never>] = [:]
+    let makeTimer = { (id: UInt64) -> Task<Void, Never> in
+      let task = Task {}
+      timers[id] = task
+      return task
+    }
+    _ = table.debounce(debounce(EffectKey("slow")), at: .ms(500), makeTimer: makeTimer)
+    let scheduled = table.debounce(debounce(EffectKey("fast")), at: .ms(150), makeTimer: makeTimer)
+    let cleanup = try #require(scheduled)
+    #expect(timers.keys.sorted() == [0, 1])
+    #expect(cleanup.tasksToCancel == [timers[0]!])
+
+    // The replaced timer wakes and gets nothing; the new one fires both, in deadline order.
+    let replaced = table.fire(timer: 0, now: .ms(500))
+    #expect(replaced.due.isEmpty)
+    let fired = table.fire(timer: 1, now: .ms(500))
+    #expect(fired.due.map(\.pending.key) == [EffectKey("fast"), EffectKey("slow")])
+    #expect(fired.nextDeadline == nil)
+  }
+
+  @Test func aDebounceCancelsTheTaskRunningUnderItsKey() throws {
+    var table = EffectTable()
+    let running = start(.replaceable("search"), in: &table)
+    let scheduled = table.debounce(debounce(search), at: .ms(300)) { _ in Task {} }
+    let cleanup = try #require(scheduled)
+    #expect(cleanup.tasksToCancel == [running.task])
+    #expect(table[search] == .pending(debounce: 0))
+  }
+
+  @Test func aReplaceableStartDropsThePendingDebounceUnderItsKey() {
+    var table = EffectTable()
+    let waiting = tracker()
+    _ = table.debounce(debounce(search, tracker: waiting), at: .ms(300)) { _ in Task {} }
+    let started = start(.replaceable("search"), in: &table)
+    #expect(started.cleanup.trackersToEnd.map(ObjectIdentifier.init) == [ObjectIdentifier(waiting)])
+    #expect(table[search] == .running(task: 0))
+    #expect(table.pendingDebounceCount == 0)
+  }
+
+  @Test func fireTakesOffWhatIsDueAndSaysWhenToWakeNext() {
+    var table = EffectTable()
+    let first = tracker()
+    for (name, deadline) in [("a", 100), ("b", 100), ("c", 250)] {
+      _ = table.debounce(
+        debounce(EffectKey(name), tracker: name == "a" ? first : nil), at: .ms(deadline)
+      ) { _ in Task {} }
+    }
+    let fired = table.fire(timer: 0, now: .ms(100))
+    #expect(fired.due.map(\.id) == [0, 1])  // at one instant, in the order scheduled
+    #expect(fired.nextDeadline == .ms(250))
+    #expect(table[EffectKey("a")] == .firing(debounce: 0, tracker: first))
+    #expect(table[EffectKey("c")] == .pending(debounce: 2))
+    #expect(table.pendingDebounceCount == 1)
+  }
+
+  @Test func aFiredDebounceStartsOnlyWhileItsKeyIsStillFiringIt() {
+    var table = EffectTable()
+    _ = table.debounce(debounce(search), at: .ms(100)) { _ in Task {} }
+    _ = table.fire(timer: 0, now: .ms(100))
+    let started = table.start(.replaceable("search"), tracker: nil, firedDebounce: 0) { _ in
+      Task {}
+    }
+    #expect(started.task != nil)
+    #expect(table[search] == .running(task: 0))
+
+    // A newer debounce is scheduled and fires; a cancel comes before the timer starts it.
+    _ = table.debounce(debounce(search), at: .ms(200)) { _ in Task {} }
+    _ = table.fire(timer: 1, now: .ms(200))
+    let cancelled = table.cancel(search)
+    #expect(cancelled.tasksToCancel.isEmpty)
+    let late = table.start(.replaceable("search"), tracker: nil, firedDebounce: 1) { _ in
+      Issue.record("a cancelled debounce must not make a task")
+      return Task {}
+    }
+    #expect(late.task == nil)
+    #expect(table[search] == nil)
+  }
+
+  @Test func takeFiredFreesTheKeyOnceForTheEntryItFires() {
+    var table = EffectTable()
+    _ = table.debounce(debounce(search), at: .ms(100)) { _ in Task {} }
+    _ = table.fire(timer: 0, now: .ms(100))
+    let taken = [7, 0, 0].map { table.takeFired($0, key: search) }
+    #expect(taken == [false, true, false])
+    #expect(table[search] == nil)
+  }
+
+  @Test func cancellingByTrackerReachesItsTasksAndDebouncesOnly() {
+    var table = EffectTable()
+    let cancelled = tracker()
+    let kept = tracker()
+    let mine = start(.storeBound, in: &table, tracker: cancelled)
+    _ = start(.storeBound, in: &table, tracker: kept)
+    _ = table.debounce(debounce(EffectKey("mine"), tracker: cancelled), at: .ms(100)) { _ in
+      Task {}
+    }
+    _ = table.debounce(debounce(EffectKey("theirs"), tracker: kept), at: .ms(100)) { _ in
+      Task {}
+    }
+    let cleanup = table.cancel(trackedBy: cancelled)
+    #expect(cleanup.tasksToCancel == [mine.task])
+    #expect(cleanup.trackersToEnd.map(ObjectIdentifier.init) == [ObjectIdentifier(cancelled)])
+    #expect(table[EffectKey("mine")] == nil)
+    #expect(table[EffectKey("theirs")] == .pending(debounce: 1))
+  }
+
+  @Test func cancelForgetsTheKeysThrottleWindow() {
+    var table = EffectTable()
+    let leads = [0, 10].map {
+      table.opensThrottleWindow(search, at: .ms($0), interval: .seconds(1))
+    }
+    _ = table.cancel(search)
+    let leadsAfterCancel = table.opensThrottleWindow(search, at: .ms(20), interval: .seconds(1))
+    #expect(leads == [true, false])
+    #expect(leadsAfterCancel)
+  }
+
+  @Test func closingCancelsAllButDetachedWorkAndRefusesMore() throws {
+    var table = EffectTable()
+    let waiting = tracker()
+    let bound = start(.storeBound, in: &table)
+    let keyed = start(.replaceable("search"), in: &table)
+    _ = start(.detached, in: &table)
+    var timer: Task<Void, Never>?
+    _ = table.debounce(debounce(EffectKey("d"), tracker: waiting), at: .ms(100)) { _ in
+      timer = Task {}
+      return timer!
+    }
+
+    let cleanup = table.close()
+    #expect(Set(cleanup.tasksToCancel) == [bound.task, keyed.task, try #require(timer)])
+    #expect(cleanup.trackersToEnd.map(ObjectIdentifier.init) == [ObjectIdentifier(waiting)])
+    #expect(table[search] == nil)
+    #expect(table.pendingDebounceCount == 0)
+    #expect(table.isClosed)
+
+    let refused = [EffectLifetime.storeBound, .replaceable("search")].map {
+      table.start($0, tracker: nil) { _ in Task {} }.task
+    }
+    let debounced = table.debounce(debounce(search), at: .ms(1)) { _ in Task {} }
+    let detached = table.start(.detached, tracker: nil) { _ in Task {} }
+    #expect(refused == [nil, nil])
+    #expect(debounced == nil)
+    #expect(detached.task != nil)
+  }
+}
