@@ -54,3 +54,21 @@ func everySecond<Action: Sendable>(
 func stamped(_ events: (String, Int)...) -> [Stamped<String>] {
   events.map { Stamped(value: $0.0, at: .milliseconds($0.1)) }
 }
+
+/// Plays a marble timeline on the manual clock: for each event, advances the clock to its time,
+/// in milliseconds after the call, then calls `body` with it. It returns at the last event's
+/// time, without advancing further.
+///
+/// ```swift
+/// await play([("a", 0), ("b", 100), ("c", 200)], on: clock) { store.send(.fire($0)) }
+/// ```
+@MainActor
+func play<Event>(
+  _ events: [(Event, Int)], on clock: ManualClock, _ body: (Event) -> Void
+) async {
+  let start = clock.now
+  for (event, milliseconds) in events {
+    await clock.advance(to: start.advanced(by: .ms(milliseconds)))
+    body(event)
+  }
+}

@@ -10,11 +10,7 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       Effect.debounce(for: .ms(300), key: "search") { Effect.send(.done(name)) }
     }
-    store.send(.fire("a"))
-    await clock.advance(by: .ms(100))
-    store.send(.fire("b"))
-    await clock.advance(by: .ms(100))
-    store.send(.fire("c"))
+    await play([("a", 0), ("b", 100), ("c", 200)], on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .ms(299))
     #expect(store.state == [])
     await clock.advance(by: .ms(1))
@@ -28,9 +24,7 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       Effect.send(.done(name)).debounced(for: .ms(300), key: "search")
     }
-    store.send(.fire("a"))
-    await clock.advance(by: .ms(200))
-    store.send(.fire("b"))
+    await play([("a", 0), ("b", 200)], on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .ms(300))
     #expect(store.state == stamped(("b", 500)))
   }
@@ -40,9 +34,8 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       sleepThenDone(name, after: .seconds(1)).debounced(for: .ms(100), key: "k")
     }
-    store.send(.fire("a"))
-    await clock.advance(by: .ms(500))  // "a" passed its debounce and is running
-    store.send(.fire("b"))
+    // At 500 ms "a" has passed its debounce and is running.
+    await play([("a", 0), ("b", 500)], on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .seconds(2))
     #expect(store.state == stamped(("b", 1600)))
   }
@@ -54,9 +47,7 @@ import Testing
         ? .cancel("search")
         : Effect.send(.done(name)).debounced(for: .ms(300), key: "search")
     }
-    store.send(.fire("a"))
-    await clock.advance(by: .ms(100))
-    store.send(.stop)
+    await play([("a", 0), ("stop", 100)], on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .seconds(1))
     #expect(store.state == [])
   }
@@ -66,9 +57,7 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       Effect.send(.done(name)).debounced(for: .ms(300), key: name)
     }
-    store.send(.fire("a"))
-    await clock.advance(by: .ms(100))
-    store.send(.fire("b"))
+    await play([("a", 0), ("b", 100)], on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .ms(400))
     #expect(store.state == stamped(("a", 300), ("b", 400)))
   }
@@ -107,9 +96,7 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       Effect.send(.done(name)).debounced(for: name == "slow" ? .ms(500) : .ms(100), key: name)
     }
-    store.send(.fire("slow"))
-    await clock.advance(by: .ms(50))
-    store.send(.fire("fast"))
+    await play([("slow", 0), ("fast", 50)], on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .seconds(1))
     #expect(store.state == stamped(("fast", 150), ("slow", 500)))
     #expect(store.pendingDebounceCount == 0)
@@ -151,11 +138,10 @@ import Testing
         ? Effect.send(.done(name)).debounced(for: .ms(300), key: "k")
         : sleepThenDone(name, after: .ms(200)).withLifetime(.replaceable("k"))
     }
-    store.send(.fire("debounced 1"))
-    await clock.advance(by: .ms(100))
-    store.send(.fire("replaceable"))  // drops the pending debounce
-    await clock.advance(by: .ms(100))
-    store.send(.fire("debounced 2"))  // cancels the running replaceable effect
+    // "replaceable" drops the pending debounce; "debounced 2" cancels the running replaceable.
+    await play([("debounced 1", 0), ("replaceable", 100), ("debounced 2", 200)], on: clock) {
+      store.send(.fire($0))
+    }
     await clock.advance(by: .seconds(1))
     #expect(store.state == stamped(("debounced 2", 500)))
   }

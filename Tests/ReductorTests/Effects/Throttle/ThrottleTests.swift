@@ -10,12 +10,8 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       Effect.throttle(for: .seconds(1), key: "save") { Effect.send(.done(name)) }
     }
-    var elapsed = 0
-    for (name, at) in [("a", 0), ("b", 300), ("c", 900), ("d", 1000), ("e", 1500)] {
-      await clock.advance(by: .ms(at - elapsed))
-      elapsed = at
-      store.send(.fire(name))
-    }
+    let events = [("a", 0), ("b", 300), ("c", 900), ("d", 1000), ("e", 1500)]
+    await play(events, on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .seconds(5))
     #expect(store.state == stamped(("a", 0), ("d", 1000)))
   }
@@ -25,10 +21,7 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       sleepThenDone(name, after: .ms(10)).throttled(for: .seconds(1), key: "save")
     }
-    store.send(.fire("a"))
-    store.send(.fire("b"))
-    await clock.advance(by: .seconds(1))
-    store.send(.fire("c"))
+    await play([("a", 0), ("b", 0), ("c", 1000)], on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .seconds(1))
     #expect(store.state == stamped(("a", 10), ("c", 1010)))
   }
