@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "Reductor",
+  // The core needs Synchronization's `Atomic` and `TaskExecutor` (both macOS 15 and the matching
+  // releases) and Observation (macOS 14).
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Reductor", targets: ["Reductor"]),
     .library(name: "ReductorTesting", targets: ["ReductorTesting"]),
@@ -35,5 +38,8 @@ for target in package.targets {
       .enableUpcomingFeature("MemberImportVisibility"),
       // SE-0409: imports are internal unless marked `public import`.
       .enableUpcomingFeature("InternalImportsByDefault"),
+      // SE-0443: every public type says whether it is `Sendable` (the group is off by default;
+      // `-Werror` turns it on as errors).
+      .treatWarning("ExplicitSendable", as: .error),
     ]
 }

@@ -9,7 +9,7 @@
 /// }
 /// ```
 @resultBuilder
-public enum EffectBuilder<Action: Sendable> {
+public enum EffectBuilder<Action: Sendable>: Sendable {
   /// Wraps one effect.
   ///
   /// - Parameter effect: An effect written in the block.

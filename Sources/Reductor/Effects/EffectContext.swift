@@ -1,5 +1,5 @@
 /// Values that code running inside an effect can reach, wherever it is in the call stack.
-public enum EffectContext {
+public enum EffectContext: Sendable {
   /// The clock of the store that runs the current effect.
   ///
   /// Sleep on this clock instead of `ContinuousClock` inside effects, so that a store built with

@@ -11,7 +11,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
   // metadata lookups; what it touches is therefore `@usableFromInline`.
 
   @usableFromInline
-  struct Entry {
+  struct Entry: Sendable {
     @usableFromInline let action: Action
     @usableFromInline let tracker: EffectTracker?
 
@@ -23,7 +23,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
   }
 
   @usableFromInline
-  struct State {
+  struct State: Sendable {
     @usableFromInline var entries: [Entry] = []
     @usableFromInline var isDrainScheduled = false
     @usableFromInline var isClosed = false

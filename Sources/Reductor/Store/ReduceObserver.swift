@@ -24,3 +24,7 @@ package struct ReduceObserver<State, Action> {
     self.didReduce = didReduce
   }
 }
+
+/// Its functions run on the store's main actor and capture main-actor state.
+@available(*, unavailable)
+extension ReduceObserver: Sendable {}

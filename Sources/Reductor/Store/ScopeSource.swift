@@ -59,3 +59,11 @@ struct ActionForwarder<Action> {
     ActionForwarder<Child> { [forward] in forward(transform($0)) }
   }
 }
+
+/// Holds the root store and main-actor functions; it stays on the main actor.
+@available(*, unavailable)
+extension ScopeParent: Sendable {}
+
+/// Its function forwards to a main-actor store; it stays on the main actor.
+@available(*, unavailable)
+extension ActionForwarder: Sendable {}

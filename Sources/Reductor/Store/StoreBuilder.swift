@@ -8,7 +8,7 @@
 ///   reducer: TodoReducer(dependencies: .live)
 /// )
 /// ```
-public enum StoreBuilder {
+public enum StoreBuilder: Sendable {
   /// Creates a root store that runs `reducer` over `initialState`.
   ///
   /// - Parameters:

@@ -75,10 +75,21 @@ private func jukeboxState(volume: Int = 5, track: String = "Intro") -> String {
   """
 }
 
+/// Whether this build has debug logging: Reductor logs only when it is compiled with `DEBUG`,
+/// and the package's tests are compiled in the same configuration as Reductor.
+private let loggingIsCompiledIn: Bool = {
+  #if DEBUG
+  true
+  #else
+  false
+  #endif
+}()
+
 // MARK: - Tests
 
 @MainActor
-@Suite struct StoreLoggingTests {
+@Suite(.enabled(if: loggingIsCompiledIn, "logging is compiled in debug builds only"))
+struct StoreLoggingTests {
   let log = LogRecorder()
 
   @Test func theStateIsLoggedOnConfigurationThenEachActionBeforeAndTheStateAfterIt() {
@@ -233,7 +244,8 @@ private func jukeboxState(volume: Int = 5, track: String = "Intro") -> String {
 }
 
 @MainActor
-@Suite struct StoreLoggingDiffTests {
+@Suite(.enabled(if: loggingIsCompiledIn, "logging is compiled in debug builds only"))
+struct StoreLoggingDiffTests {
   let log = LogRecorder()
 
   @Test func diffLogsTheStateOnceThenOnlyTheFieldsEachActionChanged() {
@@ -302,9 +314,27 @@ private func jukeboxState(volume: Int = 5, track: String = "Intro") -> String {
         """,
       ])
   }
+}
 
-  @Test func diffIsNotPartOfAll() {
-    #expect(!LogOptions.all.contains(.diff))
-    #expect(LogOptions.all == [.action, .state])
+@Test func diffIsNotPartOfAll() {
+  #expect(!LogOptions.all.contains(.diff))
+  #expect(LogOptions.all == [.action, .state])
+}
+
+@MainActor
+@Suite(.disabled(if: loggingIsCompiledIn, "a debug build logs"))
+struct StoreLoggingReleaseTests {
+  @Test func aReleaseBuildLogsNothingAndNeverFormatsTheState() {
+    let log = LogRecorder()
+    let formatted = Locked(0)
+    let store = makeJukeboxStore().logging([.action, .state, .diff], to: log.sink) { _ in
+      formatted.withLock { $0 += 1 }
+      return "state"
+    }
+    store.send(.volume(.upTwice))
+    store.send(.play("Outro"))
+    #expect(store.state == Jukebox(volume: 7, track: "Outro"))
+    #expect(log.entries == [])
+    #expect(formatted.value == 0)
   }
 }
