@@ -5,7 +5,8 @@ public enum Exhaustivity: Sendable, Equatable {
   /// ends with nothing unreceived and no effect running.
   case on
   /// Only what the test states is checked: a state closure's changes are compared against the
-  /// actual state (other fields may differ), ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)``
+  /// actual state (other fields may differ),
+  /// ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)``
   /// skips actions until one matches, and unreceived actions or running effects do not fail.
   case off
 }

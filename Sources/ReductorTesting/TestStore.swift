@@ -23,15 +23,15 @@ public import Reductor
 ///
 /// The state must be an `Equatable` value type: the test store compares a snapshot after every
 /// action with the state the test expects. (An `@Observable` class state has one instance that
-/// every snapshot would share; test such a feature through a ``ReducerStore`` on a
-/// ``ManualClock`` with plain expectations, or keep the feature's state a struct.)
+/// every snapshot would share; test such a feature through a `ReducerStore` on a
+/// `ManualClock` with plain expectations, or keep the feature's state a struct.)
 ///
-/// **Time.** On a ``ManualClock`` the test store settles the clock (runs every runnable effect to
-/// its next sleep and reduces what it delivered) before each check, so checks are deterministic.
-/// For work that hops off the clock's executor (another actor, a callback thread), pass a
-/// `timeout:` to ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
-/// ``finish(timeout:fileID:filePath:line:column:)``: they wait at most that long, on the
-/// continuous clock, and fail with a clear message instead of hanging.
+/// > Time: On a `ManualClock` the test store settles the clock (runs every runnable effect to
+/// > its next sleep and reduces what it delivered) before each check, so checks are
+/// > deterministic. For work that hops off the clock's executor (another actor, a callback
+/// > thread), pass a `timeout:` to ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)``
+/// > and ``finish(timeout:fileID:filePath:line:column:)``: they wait at most that long, on the
+/// > continuous clock, and fail with a clear message instead of hanging.
 ///
 /// Failures are reported to Swift Testing (`Issue.record`) inside a `@Test`, and to XCTest
 /// otherwise, at the call site. A test store that is deinitialized without ``finish(timeout:fileID:filePath:line:column:)``
@@ -73,7 +73,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// - Parameters:
   ///   - initialState: The state the test starts from.
   ///   - reducer: The reducer under test, built with the dependencies the test wants.
-  ///   - clock: The clock effects use; a ``ManualClock`` (the default) makes time-based effects
+  ///   - clock: The clock effects use; a `ManualClock` (the default) makes time-based effects
   ///     deterministic.
   ///   - fileID: The file that creates the store, for failures found when it is deinitialized.
   ///   - filePath: The full path of that file.
@@ -215,7 +215,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// - Parameters:
   ///   - isExpected: Whether a delivered action is the one the test expects.
   ///   - timeout: How long to wait for work that left the clock's executor; see
-  ///     ``receive(_:timeout:assert:fileID:filePath:line:column:)``.
+  ///     ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)``.
   ///   - updateExpected: Mutates the previous state into the expected one.
   ///   - fileID: The calling file, where failures are reported.
   ///   - filePath: The full path of the calling file.

@@ -17,14 +17,14 @@
 /// #expect(store.state.results == ["swift", "swiftpm", "swiftui", "switch", "swizzling"])
 /// ```
 ///
-/// **Determinism.** The effects of a store built with this clock run on the clock's own serial
-/// executor. When `advance` returns, every effect it woke has run until it finished or suspended
-/// again on this clock, and the actions those effects delivered have been reduced. `advance`
-/// first runs everything already runnable, so effects just started by `send` reach their first
-/// sleep; `await clock.advance(by: .zero)` settles them without moving time. Work that hops to
-/// another actor or executor leaves that guarantee until it comes back.
+/// > Determinism: The effects of a store built with this clock run on the clock's own serial
+/// > executor. When `advance` returns, every effect it woke has run until it finished or
+/// > suspended again on this clock, and the actions those effects delivered have been reduced.
+/// > `advance` first runs everything already runnable, so effects just started by `send` reach
+/// > their first sleep; `await clock.advance(by: .zero)` settles them without moving time. Work
+/// > that hops to another actor or executor leaves that guarantee until it comes back.
 ///
-/// **Sleepers** wake in deadline order (equal deadlines in the order they went to sleep), with
+/// Sleepers wake in deadline order (equal deadlines in the order they went to sleep), with
 /// ``now`` stepping to each deadline as it wakes them. A sleep whose deadline is not after ``now``
 /// returns at once; a cancelled sleep throws `CancellationError`.
 public final class ManualClock: Clock, Sendable {

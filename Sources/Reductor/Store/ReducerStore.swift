@@ -3,10 +3,7 @@ public import Observation
 /// The root store: it owns the state, the action buffer and the effect runtime.
 ///
 /// Build one with ``StoreBuilder/reducer(initialState:reducer:clock:)``. Sending reduces on the
-/// main actor before ``send(_:)`` returns; actions sent while the store is reducing (from an
-/// observer, a synchronous effect or a log sink) join an unbounded FIFO buffer and are reduced
-/// right after the current one, without recursion and without drops. Other threads add actions
-/// to the same buffer with ``enqueue(_:)``.
+/// main actor before ``send(_:)`` returns:
 ///
 /// ```swift
 /// let store = StoreBuilder.reducer(initialState: CounterState(), reducer: CounterReducer())
@@ -16,8 +13,9 @@ public import Observation
 /// ```
 ///
 /// When the store is deinitialized, its ``EffectLifetime/storeBound`` and
-/// ``EffectLifetime/replaceable(_:)`` effects are cancelled and actions still waiting in the
-/// buffer are dropped. Effects never keep the store alive; scoped stores do.
+/// ``EffectLifetime/replaceable(_:)`` effects are cancelled and actions still in the buffer are
+/// dropped; ``EffectLifetime/detached`` effects keep running and the actions they deliver later
+/// are dropped quietly. Effects never keep the store alive; scoped stores do.
 @MainActor
 public final class ReducerStore<State, Action: Sendable>: Store {
   // The send path is `@inlinable` so that it is specialized for the caller's state and action
