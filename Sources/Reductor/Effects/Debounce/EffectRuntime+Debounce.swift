@@ -35,7 +35,7 @@ extension EffectRuntime {
   }
 
   /// Starts the debounced effect of entry `id`, which is due, registered under `key`. It does
-  /// not start if something vacated the key after the timer took the entry off the table.
+  /// not start if something took the key over after the timer took the entry off the table.
   private func startDebounced<Action>(
     _ child: Effect<Action>, key: EffectKey, id: UInt64, send: Send<Action>,
     tracker: EffectTracker?
