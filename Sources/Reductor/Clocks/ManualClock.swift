@@ -18,15 +18,20 @@
 /// ```
 ///
 /// > Determinism: The effects of a store built with this clock run on the clock's own serial
-/// > executor. When `advance` returns, every effect it woke has run until it finished or
-/// > suspended again on this clock, and the actions those effects delivered have been reduced.
-/// > `advance` first runs everything already runnable, so effects just started by `send` reach
-/// > their first sleep; `await clock.advance(by: .zero)` settles them without moving time. Work
-/// > that hops to another actor or executor leaves that guarantee until it comes back.
+/// > executor, and only inside a *settle point*: ``advance(by:)``, ``advance(to:)``, ``run()``,
+/// > ``StoreTask/finish()`` and the test store's `send`, `receive` and `finish`. Between settle
+/// > points nothing moves: `store.send(.a)` reduces `.a` and starts its effects, and they run at
+/// > the next settle point. A settle point returns only when nothing is runnable: every effect has
+/// > finished or sleeps on this clock, and every action effects delivered has been reduced, the
+/// > effects those actions started included. `await clock.advance(by: .zero)` settles without
+/// > moving time.
 ///
-/// Sleepers wake in deadline order (equal deadlines in the order they went to sleep), with
-/// ``now`` stepping to each deadline as it wakes them. A sleep whose deadline is not after ``now``
-/// returns at once; a cancelled sleep throws `CancellationError`.
+/// Sleepers wake one at a time, in deadline order (equal deadlines in the order they went to
+/// sleep), with ``now`` at each one's deadline while the effects it wakes run and settle; a sleep
+/// that starts meanwhile, at that instant, is woken in the same advance if it is due by its end.
+/// A sleep whose deadline is not after ``now`` returns at once; a cancelled sleep throws
+/// `CancellationError`. Work that hops to another actor or executor leaves the guarantee until it
+/// comes back to the clock's executor.
 public final class ManualClock: Clock, Sendable {
   /// A point in the manual clock's time: the duration since the clock's start.
   public struct Instant: InstantProtocol, CustomStringConvertible {
@@ -72,10 +77,28 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
+  /// A store whose effects run on this clock, as its settle points see it.
+  @usableFromInline
+  struct RegisteredStore: Sendable {
+    /// Whether effects delivered actions the store has not reduced; callable from any thread.
+    let hasDeliveredActions: @Sendable () -> Bool
+    /// Reduces the delivered actions; returns whether there were any.
+    let reduceDeliveredActions: @MainActor @Sendable () -> Bool
+
+    @usableFromInline
+    init(
+      hasDeliveredActions: @escaping @Sendable () -> Bool,
+      reduceDeliveredActions: @escaping @MainActor @Sendable () -> Bool
+    ) {
+      self.hasDeliveredActions = hasDeliveredActions
+      self.reduceDeliveredActions = reduceDeliveredActions
+    }
+  }
+
   private struct State {
     var now: Duration
     var sleepers = SleeperQueue()
-    var stores: [ObjectIdentifier: @MainActor @Sendable () -> Bool] = [:]
+    var stores: [ObjectIdentifier: RegisteredStore] = [:]
   }
 
   private let state: Locked<State>
@@ -145,13 +168,12 @@ public final class ManualClock: Clock, Sendable {
   /// - Parameter deadline: The instant to move to.
   public func advance(to deadline: Instant) async {
     await executor.acquire()
-    await settle()
+    await settleOwnedExecutor()
+    // One sleeper at a time, each woken one's consequences settled before the next: a sleep
+    // they start joins the queue and is woken here too if it is due by `deadline`.
     while let wakeup = wakeNext(notAfter: deadline.offset) {
       wakeup.continuation?.resume()
-      _ = executor.runUntilIdle()
-      // Sleepers due at the same instant each run to quiescence on the executor, in the order
-      // they slept; the actions they delivered are reduced once all of them have run.
-      if earliestDeadline() != wakeup.deadline { await settle() }
+      await settleOwnedExecutor()
     }
     state.withLock { $0.now = max($0.now, deadline.offset) }
     executor.release()
@@ -191,29 +213,88 @@ public final class ManualClock: Clock, Sendable {
     state.withLock { $0.sleepers.earliestDeadline() }
   }
 
-  /// Runs the clock's executor and drains the registered stores until neither has work.
-  private func settle() async {
+  // MARK: - Settling
+
+  /// Settles without moving time: runs every runnable effect and reduces what it delivered, in
+  /// every store on this clock, until nothing is runnable. Returns the executor's activity count
+  /// at that point, for ``waitForActivity(after:)``.
+  @discardableResult
+  package func settle() async -> UInt64 {
+    await executor.acquire()
+    defer { executor.release() }
+    return await settleOwnedExecutor()
+  }
+
+  /// Waits until work arrives from outside the clock's control (an action from another thread,
+  /// a job from work that left the executor) or tracked work finishes, after the settle that
+  /// returned `activity`; or until the task is cancelled.
+  package func waitForActivity(after activity: UInt64) async {
+    await executor.activity.wait(after: activity)
+  }
+
+  /// Settles, and again each time work arrives, until `isDone` returns `true`, `timeout` passes
+  /// on the continuous clock, or the task is cancelled. Returns whether `isDone` returned `true`.
+  ///
+  /// It runs on the caller's actor, so `isDone` reads the caller's state.
+  package nonisolated(nonsending) func settle(
+    until isDone: () -> Bool, timeout: Duration? = nil
+  ) async -> Bool {
+    let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
     while true {
-      let ranJobs = executor.runUntilIdle()
-      let reduced = await drainStores()
-      if !ranJobs && !reduced { return }
+      let activity = await settle()
+      if isDone() { return true }
+      if Task.isCancelled { return false }
+      if let deadline {
+        guard ContinuousClock.now < deadline else { return false }
+        await executor.activity.wait(after: activity, until: deadline)
+      } else {
+        await executor.activity.wait(after: activity)
+      }
     }
   }
 
-  private func drainStores() async -> Bool {
-    let drains = state.withLock { Array($0.stores.values) }
-    guard !drains.isEmpty else { return false }
+  /// Runs the clock's executor and reduces the stores' delivered actions until neither has
+  /// anything to do and no work arrived meanwhile; the caller must own the executor. Returns the
+  /// activity count of that last, idle round.
+  @discardableResult
+  private func settleOwnedExecutor() async -> UInt64 {
+    while true {
+      let activity = executor.activity.count
+      let ranJobs = executor.runUntilIdle()
+      let reduced = await reduceDeliveredActions()
+      if !ranJobs && !reduced && executor.activity.count == activity { return activity }
+    }
+  }
+
+  /// Reduces, on the main actor, the actions effects delivered to the stores on this clock;
+  /// returns whether there were any. It does not hop to the main actor when there are none.
+  private func reduceDeliveredActions() async -> Bool {
+    let stores = state.withLock { Array($0.stores.values) }
+    guard stores.contains(where: { $0.hasDeliveredActions() }) else { return false }
     return await MainActor.run {
       var reduced = false
-      for drain in drains where drain() { reduced = true }
+      for store in stores where store.reduceDeliveredActions() { reduced = true }
       return reduced
     }
   }
 
-  /// Registers a store whose buffered actions `advance` reduces as part of settling.
+  /// Tells the settle points that wait for activity that work arrived from outside the clock's
+  /// executor, such as an action in a store's inbox.
   @usableFromInline
-  func register(_ id: ObjectIdentifier, drain: @escaping @MainActor @Sendable () -> Bool) {
-    state.withLock { $0.stores[id] = drain }
+  func signalActivity() {
+    executor.activity.notify()
+  }
+
+  /// The instant of the earliest sleeper, for messages that say what an advance would wake.
+  package var nextDeadline: Instant? {
+    earliestDeadline().map(Instant.init(offset:))
+  }
+
+  /// Registers a store whose effects run on this clock; its settle points reduce the actions
+  /// the store's effects delivered.
+  @usableFromInline
+  func register(_ id: ObjectIdentifier, _ store: RegisteredStore) {
+    state.withLock { $0.stores[id] = store }
   }
 
   func unregister(_ id: ObjectIdentifier) {

@@ -1,21 +1,21 @@
-import Dispatch
-
-/// The serial task executor of a ``ManualClock``: the effects of stores on that clock run here.
+/// The serial task executor of a ``ManualClock``: the effects of stores on that clock run here,
+/// and only here.
 ///
-/// Jobs run one at a time, by one owner at a time. While ``ManualClock`` advances, it owns the
-/// executor and runs every job inline until none is runnable, which is what makes effect tests
-/// deterministic. When no one drives it, a pump on a global queue runs jobs as they arrive, so
-/// effects that do not wait for time (or that hop to another actor and back) still progress.
+/// Jobs wait in a queue until a settle point of the clock takes the executor over and runs them
+/// inline, one at a time, until none is runnable. Nothing runs them in the background: between
+/// settle points the effects of a store on a manual clock do not move, which is what makes
+/// effect tests deterministic.
+///
+/// The executor also signals ``activity``: every job enqueued, and every action that arrives in
+/// the inbox of a store on the clock, or tracked work that finishes. A settle point that waits
+/// for work arriving from outside (``StoreTask/finish()``, a test store's `receive` with a
+/// timeout) waits for it.
 final class ManualExecutor: TaskExecutor, Sendable {
-  private enum Owner {
-    case none, pump, driver
-  }
-
   private struct State {
     var jobs: [UnownedJob] = []
     var head = 0
-    var owner = Owner.none
-    var isPumpScheduled = false
+    var isOwned = false
+    /// Settle points waiting to take the executor over, in arrival order.
     var waitingDrivers: [CheckedContinuation<Void, Never>] = []
 
     mutating func popJob() -> UnownedJob? {
@@ -32,61 +32,27 @@ final class ManualExecutor: TaskExecutor, Sendable {
   }
 
   private let state = Locked(State())
+  /// Moves on every job enqueued, and whenever the clock says that work arrived otherwise.
+  let activity = ActivitySignal()
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    let schedulePump = state.withLock { state in
-      state.jobs.append(job)
-      guard state.owner == .none, !state.isPumpScheduled else { return false }
-      state.isPumpScheduled = true
-      return true
-    }
-    if schedulePump { schedulePumpOnGlobalQueue() }
+    state.withLock { $0.jobs.append(job) }
+    activity.notify()
   }
 
-  private func schedulePumpOnGlobalQueue() {
-    DispatchQueue.global().async { self.pump() }
-  }
+  // MARK: - Driving
 
-  private func pump() {
-    let owns = state.withLock { state in
-      state.isPumpScheduled = false
-      guard state.owner == .none else { return false }
-      state.owner = .pump
-      return true
-    }
-    guard owns else { return }
-    while let job = nextJobForPump() {
-      job.runSynchronously(on: asUnownedTaskExecutor())
-    }
-  }
-
-  /// The next job, or `nil` after giving up ownership; a waiting driver takes over at once.
-  private func nextJobForPump() -> UnownedJob? {
-    let (job, driver) = state.withLock {
-      state -> (UnownedJob?, CheckedContinuation<Void, Never>?) in
-      if !state.waitingDrivers.isEmpty {
-        state.owner = .driver
-        return (nil, state.waitingDrivers.removeFirst())
-      }
-      if let job = state.popJob() { return (job, nil) }
-      state.owner = .none
-      return (nil, nil)
-    }
-    driver?.resume()
-    return job
-  }
-
-  /// Takes ownership for a driver, waiting while the pump or another driver runs jobs.
+  /// Takes the executor over for a settle point, waiting while another one has it.
   func acquire() async {
     await withCheckedContinuation { continuation in
       let ownsNow = state.withLock { state in
-        guard state.owner == .none else {
-          state.waitingDrivers.append(continuation)
-          return false
+        guard state.isOwned else {
+          state.isOwned = true
+          return true
         }
-        state.owner = .driver
-        return true
+        state.waitingDrivers.append(continuation)
+        return false
       }
       if ownsNow { continuation.resume() }
     }
@@ -103,17 +69,16 @@ final class ManualExecutor: TaskExecutor, Sendable {
     return ranAny
   }
 
-  /// Gives up a driver's ownership: to the next waiting driver, or to the pump if jobs remain.
+  /// Gives the executor up, to the next settle point waiting for it, if any. Jobs left in the
+  /// queue wait for the next settle point.
   func release() {
-    let (driver, schedulePump) = state.withLock {
-      state -> (CheckedContinuation<Void, Never>?, Bool) in
-      if !state.waitingDrivers.isEmpty { return (state.waitingDrivers.removeFirst(), false) }
-      state.owner = .none
-      guard state.head < state.jobs.count, !state.isPumpScheduled else { return (nil, false) }
-      state.isPumpScheduled = true
-      return (nil, true)
+    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      guard !state.waitingDrivers.isEmpty else {
+        state.isOwned = false
+        return nil
+      }
+      return state.waitingDrivers.removeFirst()
     }
-    driver?.resume()
-    if schedulePump { schedulePumpOnGlobalQueue() }
+    next?.resume()
   }
 }

@@ -38,7 +38,7 @@ extension Effect.Operation {
           group.addTask { await effect.operation.performDirectly(send: send) }
         }
       }
-    case .throttle(_, _, let effect), .debounce(_, _, let effect):
+    case .throttle(_, _, _, let effect), .debounce(_, _, let effect):
       await effect.operation.performDirectly(send: send)
     }
   }

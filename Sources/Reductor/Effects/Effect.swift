@@ -26,7 +26,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancel(EffectKey)
     case concat([Effect<Action>])
     case merge([Effect<Action>])
-    case throttle(interval: Duration, key: EffectKey, Effect<Action>)
+    case throttle(interval: Duration, key: EffectKey, latest: Bool, Effect<Action>)
     case debounce(interval: Duration, key: EffectKey, Effect<Action>)
   }
 
@@ -243,8 +243,8 @@ extension Effect.Operation {
       .run(priority: priority) { send in await body(send.map(transform)) }
     case .concat(let effects): .concat(effects.map { $0.map(transform) })
     case .merge(let effects): .merge(effects.map { $0.map(transform) })
-    case .throttle(let interval, let key, let effect):
-      .throttle(interval: interval, key: key, effect.map(transform))
+    case .throttle(let interval, let key, let latest, let effect):
+      .throttle(interval: interval, key: key, latest: latest, effect.map(transform))
     case .debounce(let interval, let key, let effect):
       .debounce(interval: interval, key: key, effect.map(transform))
     }
@@ -260,8 +260,8 @@ extension Effect.Operation {
       }
     case .concat(let effects): .concat(effects.map { $0.mapNone() })
     case .merge(let effects): .merge(effects.map { $0.mapNone() })
-    case .throttle(let interval, let key, let effect):
-      .throttle(interval: interval, key: key, effect.mapNone())
+    case .throttle(let interval, let key, let latest, let effect):
+      .throttle(interval: interval, key: key, latest: latest, effect.mapNone())
     case .debounce(let interval, let key, let effect):
       .debounce(interval: interval, key: key, effect.mapNone())
     }

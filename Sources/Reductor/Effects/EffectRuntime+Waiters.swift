@@ -1,7 +1,7 @@
 /// The runtime's part of ``StoreTask/finish()``: tasks wait for a tracker's count to reach zero.
 extension EffectRuntime {
   /// Registers a task that waits for `tracker`; returns its id, or nil when the tracker is
-  /// finished. Checked under the lock that `resumeWaiters(of:)` takes once the count is zero,
+  /// finished. Checked under the lock that `trackerFinished(_:)` takes once the count is zero,
   /// so a waiter either sees zero or is resumed.
   func registerWaiter(for tracker: EffectTracker) -> UInt64? {
     state.withLock { state in
@@ -20,10 +20,12 @@ extension EffectRuntime {
     state.withLock { $0.waiters.remove(id) }?.resume()
   }
 
-  /// Resumes every task waiting for `tracker`; called when its count reaches zero.
-  func resumeWaiters(of tracker: EffectTracker) {
+  /// Resumes every task waiting for `tracker`; called when its count reaches zero. On a manual
+  /// clock, it tells the clock's settle points that wait for activity.
+  func trackerFinished(_ tracker: EffectTracker) {
     for continuation in state.withLock({ $0.waiters.removeAll(waitingFor: tracker) }) {
       continuation.resume()
     }
+    manualClock?.signalActivity()
   }
 }

@@ -57,19 +57,24 @@ final class EffectRuntime: Sendable {
 
   // MARK: - Starting effects
 
-  /// Starts `effect` from the main actor. A top-level `.send` is handled by the store, which
-  /// appends it to its buffer; one reached here (a throttled send) goes through the inbox.
-  func start<Action>(_ effect: Effect<Action>, send: Send<Action>, tracker: EffectTracker?) {
+  /// Starts `effect` from the main actor. A `.send` it reaches synchronously (a throttled one)
+  /// goes to `buffer`, the store's buffer, to be reduced before the store's `send` returns.
+  func start<Action>(
+    _ effect: Effect<Action>, send: Send<Action>, tracker: EffectTracker?,
+    buffer: (Action) -> Void
+  ) {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
-      send.deliver(action)
+      buffer(action)
     case .cancel(let key):
       cancel(key)
-    case .throttle(let interval, let key, let child):
-      if opensThrottleWindow(key, interval: interval) {
-        start(child, send: send, tracker: tracker)
+    case .throttle(let interval, let key, let latest, let child):
+      if admitThrottled(
+        child, key: key, interval: interval, latest: latest, send: send, tracker: tracker)
+      {
+        start(child, send: send, tracker: tracker, buffer: buffer)
       }
     case .run(let priority, _):
       spawn(effect, send: send, tracker: tracker, priority: priority)
@@ -92,8 +97,10 @@ final class EffectRuntime: Sendable {
       send(action)
     case .cancel(let key):
       cancel(key)
-    case .throttle(let interval, let key, let child):
-      if opensThrottleWindow(key, interval: interval) {
+    case .throttle(let interval, let key, let latest, let child):
+      if admitThrottled(
+        child, key: key, interval: interval, latest: latest, send: send, tracker: tracker)
+      {
         await execute(child, send: send, tracker: tracker)
       }
     case .run, .concat, .merge, .debounce:

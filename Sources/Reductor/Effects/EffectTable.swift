@@ -149,16 +149,21 @@ struct EffectTable {
     }
   }
 
-  /// Cancels what `key` holds and forgets the key's throttle window.
+  /// Cancels what `key` holds and forgets the key's throttle window, with its trailing effect.
   mutating func cancel(_ key: EffectKey) -> Cleanup {
-    throttle.remove(key)
-    return cleanUp(slots.removeValue(forKey: key), of: key)
+    var cleanup = cleanUp(slots.removeValue(forKey: key), of: key)
+    let window = throttle.remove(key)
+    if let tracker = window.trailing?.tracker { cleanup.trackersToEnd.append(tracker) }
+    if let timer = window.timer { cleanup.tasksToCancel.append(timer) }
+    return cleanup
   }
 
-  /// Cancels the tasks and drops the debounces counted by `tracker` (``StoreTask/cancel()``).
+  /// Cancels the tasks and drops the debounces and trailing throttled effects counted by
+  /// `tracker` (``StoreTask/cancel()``).
   mutating func cancel(trackedBy tracker: EffectTracker) -> Cleanup {
     var cleanup = Cleanup()
     cleanup.tasksToCancel = running.values.filter { $0.tracker === tracker }.map(\.task)
+    cleanup.trackersToEnd = throttle.removeTrailing(trackedBy: tracker).compactMap(\.tracker)
     for (key, slot) in slots {
       switch slot {
       case .pending(let id) where debounces[id]?.tracker === tracker:
@@ -231,15 +236,35 @@ struct EffectTable {
     return true
   }
 
-  /// Whether an effect for `key` at `now` leads a new throttle window, and so runs.
-  mutating func opensThrottleWindow(
-    _ key: EffectKey, at now: Duration, interval: Duration
-  ) -> Bool {
-    throttle.opensWindow(for: key, at: now, interval: interval)
+  /// Throttles an effect for `key` at `now`; see
+  /// ``ThrottleWindows/admit(_:at:interval:trailing:makeTimer:)``. Once the table is closed, no
+  /// effect waits as a trailing one.
+  mutating func throttle(
+    _ key: EffectKey, at now: Duration, interval: Duration, trailing: ThrottleWindows.Trailing?,
+    makeTimer: (_ id: UInt64, _ end: Duration) -> Task<Void, Never>
+  ) -> ThrottleWindows.Admission {
+    throttle.admit(
+      key, at: now, interval: interval, trailing: isClosed ? nil : trailing, makeTimer: makeTimer)
   }
 
-  /// The store is gone: cancels every task that is not detached and the timer, drops every
-  /// debounce, forgets every key and window, and refuses further work that is not detached.
+  /// The timer of `key`'s throttle window woke at `now`; see
+  /// ``ThrottleWindows/windowEnded(_:timer:at:)``.
+  mutating func throttleWindowEnded(
+    _ key: EffectKey, timer: UInt64, at now: Duration
+  ) -> ThrottleWindows.WindowEnd {
+    throttle.windowEnded(key, timer: timer, at: now)
+  }
+
+  /// The timer of `key`'s throttle window stopped early; returns the trailing effect it dropped.
+  mutating func throttleTimerStopped(
+    _ key: EffectKey, timer: UInt64
+  ) -> ThrottleWindows.Trailing? {
+    throttle.timerStopped(key, timer: timer)
+  }
+
+  /// The store is gone: cancels every task that is not detached and the timers, drops every
+  /// debounce and trailing throttled effect, forgets every key and window, and refuses further
+  /// work that is not detached.
   mutating func close() -> Cleanup {
     isClosed = true
     var cleanup = Cleanup()
@@ -248,7 +273,9 @@ struct EffectTable {
     cleanup.tasksToCancel = running.values.filter { $0.lifetime != .detached }.map(\.task)
     if let timer = debounces.timer { cleanup.tasksToCancel.append(timer.task) }
     debounces = DebounceTable()
-    throttle = ThrottleWindows()
+    let windows = throttle.removeAll()
+    cleanup.trackersToEnd += windows.trailing.compactMap(\.tracker)
+    cleanup.tasksToCancel += windows.timers
     return cleanup
   }
 

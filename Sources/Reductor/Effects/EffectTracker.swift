@@ -13,7 +13,7 @@ import Synchronization
 final class EffectTracker: Sendable {
   private let pending = Atomic(0)
   private let cancelled = Atomic(false)
-  private let runtime: EffectRuntime
+  let runtime: EffectRuntime
 
   init(runtime: EffectRuntime) {
     self.runtime = runtime
@@ -36,7 +36,7 @@ final class EffectTracker: Sendable {
   @usableFromInline
   func end() {
     if pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
-      runtime.resumeWaiters(of: self)
+      runtime.trackerFinished(self)
     }
   }
 
@@ -46,8 +46,9 @@ final class EffectTracker: Sendable {
     runtime.cancelTasks(trackedBy: self)
   }
 
-  /// Waits until the pending count is zero. Cancelling the waiting task returns at once, and
-  /// cancels the tracked effects too unless told otherwise.
+  /// Waits until the pending count is zero, on a clock other than a manual one (whose settle
+  /// points wait instead; see ``StoreTask/finish()``). Cancelling the waiting task returns at
+  /// once, and cancels the tracked effects too unless told otherwise.
   func wait(cancellingEffectsIfCancelled cancelsEffects: Bool = true) async {
     guard let id = runtime.registerWaiter(for: self) else { return }
     await withTaskCancellationHandler {

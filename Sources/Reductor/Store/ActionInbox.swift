@@ -3,8 +3,9 @@ public import Synchronization
 /// The thread-safe entrance to a store's action buffer.
 ///
 /// Effects and other threads append here without blocking; the first append into an empty
-/// inbox schedules one drain on the main actor, which takes everything at once. Per producer,
-/// order is kept because appends happen under one lock.
+/// inbox calls the store's wake-up, which schedules one drain on the main actor (or, on a
+/// manual clock, tells the clock that actions arrived), and the drain takes everything at once.
+/// Per producer, order is kept because appends happen under one lock.
 @usableFromInline
 final class ActionInbox<Action: Sendable>: Sendable {
   // `append` is inlinable, like the store's send path, so producers append without run-time
@@ -27,7 +28,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
     @usableFromInline var entries: [Entry] = []
     @usableFromInline var isDrainScheduled = false
     @usableFromInline var isClosed = false
-    @usableFromInline var drain: (@MainActor @Sendable () -> Void)?
+    @usableFromInline var wake: (@Sendable () -> Void)?
 
     @usableFromInline
     init() {}
@@ -40,10 +41,10 @@ final class ActionInbox<Action: Sendable>: Sendable {
   @usableFromInline
   init() {}
 
-  /// Sets the function that the scheduled main-actor drain calls.
+  /// Sets the function called when an action arrives in an empty inbox.
   @usableFromInline
-  func setDrain(_ drain: @escaping @MainActor @Sendable () -> Void) {
-    state.withLock { $0.drain = drain }
+  func setWake(_ wake: @escaping @Sendable () -> Void) {
+    state.withLock { $0.wake = wake }
   }
 
   @usableFromInline
@@ -55,24 +56,18 @@ final class ActionInbox<Action: Sendable>: Sendable {
   @inlinable
   @discardableResult
   func append(_ action: Action, tracker: EffectTracker?) -> Bool {
-    let (accepted, drain) = state.withLock {
-      state -> (Bool, (@MainActor @Sendable () -> Void)?) in
+    let (accepted, wake) = state.withLock {
+      state -> (Bool, (@Sendable () -> Void)?) in
       guard !state.isClosed else { return (false, nil) }
       tracker?.begin()
       state.entries.append(Entry(action: action, tracker: tracker))
       guard !state.isDrainScheduled else { return (true, nil) }
       state.isDrainScheduled = true
       hasEntriesFlag.store(true, ordering: .releasing)
-      return (true, state.drain)
+      return (true, state.wake)
     }
-    if let drain { Self.schedule(drain) }
+    wake?()
     return accepted
-  }
-
-  /// Runs `drain` on the main actor, soon.
-  @usableFromInline
-  static func schedule(_ drain: @escaping @MainActor @Sendable () -> Void) {
-    Task { @MainActor in drain() }
   }
 
   /// Takes every pending entry, oldest first.
@@ -89,7 +84,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
   func close() {
     let dropped = state.withLock { state in
       state.isClosed = true
-      state.drain = nil
+      state.wake = nil
       hasEntriesFlag.store(false, ordering: .releasing)
       return exchange(&state.entries, with: [])
     }

@@ -31,6 +31,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// `\.state`, made once: a key path into a generic class is instantiated at run time.
   @usableFromInline let stateKeyPath: KeyPath<ReducerStore, State>
   @usableFromInline let stateIsReference: Bool
+  /// Whether `send` first reduces the actions effects delivered. Not on a manual clock, whose
+  /// settle points alone reduce them, so that nothing moves between two settle points.
+  @usableFromInline let sendReducesDeliveredActions: Bool
 
   /// Actions waiting on the main actor, oldest first from `queueHead`.
   @usableFromInline var queue: [ActionInbox<Action>.Entry] = []
@@ -61,6 +64,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     self.stateIsReference = State.self is AnyObject.Type
     self.stateKeyPath = \ReducerStore.state
     self.runtime = EffectRuntime(clock: clock)
+    self.sendReducesDeliveredActions = runtime.manualClock == nil
   }
 
   /// Makes the functions that the inbox, a manual clock and scoped stores call back into this
@@ -79,9 +83,17 @@ public final class ReducerStore<State, Action: Sendable>: Store {
         },
         forwarder: ActionForwarder { [self] in self.send($0) })
     }
-    inbox.setDrain { [weak self] in self?.drainInbox() }
-    runtime.manualClock?.register(ObjectIdentifier(runtime)) { [weak self] in
-      self?.drainInbox() ?? false
+    if let clock = runtime.manualClock {
+      inbox.setWake { clock.signalActivity() }
+      clock.register(
+        ObjectIdentifier(runtime),
+        ManualClock.RegisteredStore(
+          hasDeliveredActions: { [inbox] in inbox.hasEntries },
+          reduceDeliveredActions: { [weak self] in self?.drainInbox() ?? false }))
+    } else {
+      inbox.setWake { [weak self] in
+        Task { @MainActor in self?.drainInbox() }
+      }
     }
   }
 
@@ -130,10 +142,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   public func send(_ action: Action) -> StoreTask {
     if isReducing { return buffer(action) }
     isReducing = true
-    if inbox.hasEntries { drainQueue() }
+    if sendReducesDeliveredActions && inbox.hasEntries { drainQueue(takingInbox: true) }
     let effect = reduceObserved(action)
     let tracker = effect.isNone ? nil : start(effect, tracker: nil)
-    if hasQueuedActions || inbox.hasEntries { drainQueue() }
+    if hasQueuedActions || (sendReducesDeliveredActions && inbox.hasEntries) {
+      drainQueue(takingInbox: sendReducesDeliveredActions)
+    }
     isReducing = false
     return StoreTask(tracker: tracker)
   }
@@ -174,6 +188,13 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     runtime.pendingDebounceCount
   }
 
+  /// Reduces the actions effects and other threads delivered, now; for the test store, which
+  /// keeps them apart from the reduction of the action it sends next.
+  @discardableResult
+  package func reduceDeliveredActions() -> Bool {
+    drainInbox()
+  }
+
   /// Installs `observer` in place of the one with the same role.
   package func setReduceObserver(_ observer: ReduceObserver<State, Action>) {
     removeReduceObserver(for: observer.role)
@@ -197,23 +218,24 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     return StoreTask(tracker: tracker)
   }
 
-  /// Reduces the actions other threads enqueued. Returns whether there were any.
+  /// Reduces the actions effects and other threads delivered. Returns whether there were any.
   @inlinable
   @discardableResult
   func drainInbox() -> Bool {
     guard !isReducing, inbox.hasEntries else { return false }
     isReducing = true
     defer { isReducing = false }
-    drainQueue()
+    drainQueue(takingInbox: true)
     return true
   }
 
-  /// Reduces buffered actions until neither the queue nor the inbox holds any.
+  /// Reduces buffered actions until the queue holds none, and the inbox none either when
+  /// `takingInbox`.
   @inlinable
-  func drainQueue() {
+  func drainQueue(takingInbox: Bool) {
     while true {
       if queueHead == queue.count {
-        guard inbox.hasEntries else { break }
+        guard takingInbox, inbox.hasEntries else { break }
         queue = inbox.takeAll()
         queueHead = 0
         continue
@@ -275,13 +297,21 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   func start(_ effect: Effect<Action>, tracker: EffectTracker?) -> EffectTracker {
     let tracker = tracker ?? EffectTracker(runtime: runtime)
     if case .send(let action) = effect.operation {
-      tracker.begin()
-      queue.append(.init(action: action, tracker: tracker))
-      hasQueuedActions = true
+      buffer(action, tracker: tracker)
     } else {
-      runtime.start(effect, send: makeSend(tracker: tracker), tracker: tracker)
+      runtime.start(effect, send: makeSend(tracker: tracker), tracker: tracker) { action in
+        buffer(action, tracker: tracker)
+      }
     }
     return tracker
+  }
+
+  /// Appends an action that an effect sends synchronously; it is reduced after the current one.
+  @usableFromInline
+  func buffer(_ action: Action, tracker: EffectTracker) {
+    tracker.begin()
+    queue.append(.init(action: action, tracker: tracker))
+    hasQueuedActions = true
   }
 
   private func makeSend(tracker: EffectTracker) -> Send<Action> {

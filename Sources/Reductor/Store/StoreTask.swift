@@ -24,8 +24,15 @@ public struct StoreTask: Sendable {
   ///
   /// Cancelling the waiting task cancels the tracked effects and returns at once. An effect that
   /// never ends (an endless stream) makes this wait until it is cancelled.
+  ///
+  /// On a store whose clock is a ``ManualClock`` this is a settle point: it runs the tracked
+  /// effects, and everything else runnable on the clock, until nothing is runnable. If the
+  /// tracked work then sleeps on the clock, it waits for an advance from another task (and
+  /// settles again whenever work arrives from off the clock) until the work has finished.
   public func finish() async {
-    await tracker?.wait()
+    guard let tracker else { return }
+    guard let clock = tracker.runtime.manualClock else { return await tracker.wait() }
+    if await !clock.settle(until: { tracker.isFinished }), Task.isCancelled { tracker.cancel() }
   }
 
   /// Cancels the tracked effects, detached ones included; effects that later tracked work would
@@ -39,10 +46,14 @@ public struct StoreTask: Sendable {
     tracker?.isFinished ?? true
   }
 
-  /// Waits like ``finish()``, but at most `timeout` on the continuous clock.
-  /// Returns whether the tracked work finished in time.
+  /// Waits like ``finish()``, but at most `timeout` on the continuous clock, and without
+  /// cancelling the tracked effects when the wait ends. Returns whether the tracked work finished
+  /// in time.
   package func finish(timeout: Duration) async -> Bool {
     guard let tracker, !tracker.isFinished else { return true }
+    if let clock = tracker.runtime.manualClock {
+      return await clock.settle(until: { tracker.isFinished }, timeout: timeout)
+    }
     return await withTaskGroup(of: Bool.self) { group in
       group.addTask {
         await tracker.wait(cancellingEffectsIfCancelled: false)

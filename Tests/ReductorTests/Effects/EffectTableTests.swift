@@ -186,15 +186,24 @@ import Testing
     #expect(table[EffectKey("theirs")] == .pending(debounce: 1))
   }
 
-  @Test func cancelForgetsTheKeysThrottleWindow() {
+  @Test func cancelForgetsTheKeysThrottleWindowAndDropsItsTrailingEffect() {
     var table = EffectTable()
-    let leads = [0, 10].map {
-      table.opensThrottleWindow(search, at: .ms($0), interval: .seconds(1))
+    let waiting = tracker()
+    let timer = Task<Void, Never> {}
+    let admissions = [0, 10].map { at in
+      table.throttle(
+        search, at: .ms(at), interval: .seconds(1),
+        trailing: ThrottleWindows.Trailing(start: {}, tracker: waiting)
+      ) { _, _ in timer }
     }
-    _ = table.cancel(search)
-    let leadsAfterCancel = table.opensThrottleWindow(search, at: .ms(20), interval: .seconds(1))
-    #expect(leads == [true, false])
-    #expect(leadsAfterCancel)
+    let cleanup = table.cancel(search)
+    let afterCancel = table.throttle(search, at: .ms(20), interval: .seconds(1), trailing: nil) {
+      _, _ in Task {}
+    }
+    guard case .lead = admissions[0], case .dropped = admissions[1], case .lead = afterCancel
+    else { return #expect(Bool(false)) }
+    #expect(cleanup.tasksToCancel == [timer])
+    #expect(cleanup.trackersToEnd.map(ObjectIdentifier.init) == [ObjectIdentifier(waiting)])
   }
 
   @Test func closingCancelsAllButDetachedWorkAndRefusesMore() throws {

@@ -1,14 +1,76 @@
 /// The runtime's part of throttling: the effect table keeps a window per key, opened by the
-/// leading effect and measured on the store's clock.
+/// leading effect and measured on the store's clock; a `latest: true` window keeps its newest
+/// dropped effect, which a timer task of the window starts when the window ends.
 extension EffectRuntime {
   /// The number of throttle windows kept in memory.
   var throttleWindowCount: Int {
     state.withLock { $0.effects.throttleWindowCount }
   }
 
-  /// Whether an effect for `key` now leads a new window of `interval`, and so runs.
-  func opensThrottleWindow(_ key: EffectKey, interval: Duration) -> Bool {
+  /// Throttles `child` under `key`: returns whether it leads a window, and so is to run now.
+  ///
+  /// With `latest`, an effect that does not lead becomes the window's trailing effect,
+  /// replacing an older one, and starts when the window ends, counted in `tracker` meanwhile.
+  func admitThrottled<Action>(
+    _ child: Effect<Action>, key: EffectKey, interval: Duration, latest: Bool,
+    send: Send<Action>, tracker: EffectTracker?
+  ) -> Bool {
+    var trailing: ThrottleWindows.Trailing?
+    if latest, tracker?.isCancelled != true {
+      tracker?.begin()
+      trailing = ThrottleWindows.Trailing(
+        start: {
+          self.start(child, send: send, tracker: tracker) { action in send.deliver(action) }
+        },
+        tracker: tracker)
+    }
     let now = elapsed()
-    return state.withLock { $0.effects.opensThrottleWindow(key, at: now, interval: interval) }
+    let admission = state.withLock { state in
+      state.effects.throttle(key, at: now, interval: interval, trailing: trailing) { id, end in
+        makeThrottleTimer(key: key, id: id, firstEnd: end)
+      }
+    }
+    switch admission {
+    case .lead:
+      trailing?.tracker?.end()
+      return true
+    case .dropped(let replaced, let due):
+      replaced?.tracker?.end()
+      if let due {
+        due.start()
+        due.tracker?.end()
+      }
+      return false
+    }
+  }
+
+  /// A task that sleeps until `key`'s window ends, starts its trailing effect (which opens the
+  /// next window), and goes on while the window keeps one.
+  private func makeThrottleTimer(
+    key: EffectKey, id: UInt64, firstEnd: Duration
+  ) -> Task<Void, Never> {
+    Task(executorPreference: manualClock?.executor) {
+      var end = firstEnd
+      while true {
+        do {
+          try await self.sleepUntilElapsed(end)
+        } catch {
+          // Cancelled with its window; or the clock failed, and the trailing effect is dropped.
+          self.state.withLock { $0.effects.throttleTimerStopped(key, timer: id) }?.tracker?.end()
+          return
+        }
+        let now = max(self.elapsed(), end)
+        switch self.state.withLock({ $0.effects.throttleWindowEnded(key, timer: id, at: now) }) {
+        case .start(let trailing, let nextEnd):
+          trailing.start()
+          trailing.tracker?.end()
+          end = nextEnd
+        case .sleep(let until):
+          end = until
+        case .stop:
+          return
+        }
+      }
+    }
   }
 }
