@@ -128,6 +128,8 @@ extension Effect {
     return Effect(
       lifetime: lifetime,
       operation: .run(priority: priority) { send in
+        let (send, operationState) = send.limited(toOperationAt: fileID, line: line)
+        defer { operationState.finish() }
         do {
           try await operation(send)
         } catch is CancellationError {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A handle an effect uses to deliver actions to its store, from any thread.
 ///
 /// Calling it does not wait: the action joins the store's buffer and is reduced on the main actor
@@ -11,28 +13,78 @@
 ///   }
 /// }
 /// ```
+///
+/// > Important: Send actions before the operation returns. An action sent afterwards (from an
+/// > unstructured `Task` the operation started, say) is dropped and reported as a
+/// > ``StoreDiagnostic/Kind/sendAfterEffectFinished`` diagnostic: the store has stopped tracking
+/// > the effect, so ``StoreTask/finish()`` would not have waited for it.
 public struct Send<Action: Sendable>: Sendable {
   let deliver: @Sendable (Action) -> Void
   let report: @Sendable (StoreDiagnostic) -> Void
+  /// The `.run` operation this handle was given to; nil for the store's own handles.
+  let operation: RunOperation?
 
   init(
     deliver: @escaping @Sendable (Action) -> Void,
-    report: @escaping @Sendable (StoreDiagnostic) -> Void
+    report: @escaping @Sendable (StoreDiagnostic) -> Void,
+    operation: RunOperation? = nil
   ) {
     self.deliver = deliver
     self.report = report
+    self.operation = operation
   }
 
-  /// Delivers `action` to the store, unless the calling task has been cancelled.
+  /// Delivers `action` to the store, unless the calling task has been cancelled or the operation
+  /// this handle was given to has returned.
   ///
   /// - Parameter action: The action to deliver.
   public func callAsFunction(_ action: Action) {
     guard !Task.isCancelled else { return }
+    if let operation, operation.hasReturned {
+      report(operation.lateSend(of: action))
+      return
+    }
     deliver(action)
   }
 
   /// A handle that transforms actions before delivering them here.
   func map<Child: Sendable>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
     Send<Child>(deliver: { [deliver] in deliver(transform($0)) }, report: report)
+  }
+
+  /// This handle, for the `.run` operation created at `fileID` and `line`: call `finish()` on
+  /// the returned operation when it returns.
+  func limited(toOperationAt fileID: String, line: UInt) -> (Send, RunOperation) {
+    let operation = RunOperation(fileID: fileID, line: line)
+    return (Send(deliver: deliver, report: report, operation: operation), operation)
+  }
+}
+
+/// A `.run` operation that received a ``Send``: it knows when the operation returned, so that a
+/// send after that is reported rather than delivered.
+final class RunOperation: Sendable {
+  private let returned = Atomic(false)
+  let fileID: String
+  let line: UInt
+
+  init(fileID: String, line: UInt) {
+    self.fileID = fileID
+    self.line = line
+  }
+
+  var hasReturned: Bool {
+    returned.load(ordering: .acquiring)
+  }
+
+  func finish() {
+    returned.store(true, ordering: .releasing)
+  }
+
+  func lateSend(of action: some Sendable) -> StoreDiagnostic {
+    StoreDiagnostic(
+      kind: .sendAfterEffectFinished,
+      message: "An effect sent \(action) after its operation returned; the action was dropped. "
+        + "Send actions before the operation returns: await the work that sends them.",
+      error: nil, fileID: fileID, line: line)
   }
 }

@@ -8,6 +8,9 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// An effect threw an error that no `catch:` handler mapped to an action. It produced no
     /// action.
     case effectFailed
+    /// An effect's ``Send`` was called after the operation it was given to had returned. The
+    /// action was dropped.
+    case sendAfterEffectFinished
   }
 
   /// What went wrong.

@@ -11,13 +11,18 @@ enum FetchAction: Sendable, Equatable {
   case failed(String)
   case whichClock
   case clockWasTheStores(Bool)
+  case escapeSend
 }
 
 @MainActor
 @Suite struct EffectTests {
+  /// The `Send` that `escapeSend`'s operation keeps after it returns.
+  private let escaped = Locked<Send<FetchAction>?>(nil)
+
   private func makeStore(
     clock: ManualClock = ManualClock()
   ) -> (ReducerStore<[FetchAction], FetchAction>, Locked<[StoreDiagnostic]>) {
+    let escaped = escaped
     let store = StoreBuilder.reducer(
       initialState: [FetchAction](),
       reducer: TestReducer<[FetchAction], FetchAction> { state, action in
@@ -38,6 +43,8 @@ enum FetchAction: Sendable, Equatable {
           }
         case .whichClock:
           return .run { .clockWasTheStores(EffectContext.clock as? ManualClock === clock) }
+        case .escapeSend:
+          return .run { send in escaped.withLock { $0 = send } }
         case .fetched, .failed, .clockWasTheStores:
           state.append(action)
           return .none
@@ -73,6 +80,24 @@ enum FetchAction: Sendable, Equatable {
     await store.send(.fetchCancelled).finish()
     #expect(store.state == [])
     #expect(diagnostics.value.isEmpty)
+  }
+
+  /// A `Send` called after its operation returned is reported, with the line of the effect, and
+  /// its action dropped (TCA reports the same misuse).
+  @Test func aSendAfterTheOperationReturnedIsReportedAndDropped() async throws {
+    let (store, diagnostics) = makeStore()
+    await store.send(.escapeSend).finish()
+    let send = try #require(escaped.value)
+    send(.fetched(1))
+    await store.send(.whichClock).finish()
+    #expect(store.state == [.clockWasTheStores(true)])
+    let reported = diagnostics.value
+    #expect(reported.map(\.kind) == [.sendAfterEffectFinished])
+    #expect(reported.first?.fileID == "ReductorTests/EffectTests.swift")
+    #expect(
+      reported.first?.message == "An effect sent fetched(1) after its operation returned; the "
+        + "action was dropped. Send actions before the operation returns: await the work that "
+        + "sends them.")
   }
 
   @Test func effectsSeeTheClockOfTheirStore() async {
