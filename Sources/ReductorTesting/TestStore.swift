@@ -26,21 +26,27 @@ public import Reductor
 /// every snapshot would share; test such a feature through a `ReducerStore` on a
 /// `ManualClock` with plain expectations, or keep the feature's state a struct.)
 ///
-/// > Time: On a `ManualClock` the test store settles the clock (runs every runnable effect to
-/// > its next sleep and reduces what it delivered) before each check, so checks are
-/// > deterministic. For work that hops off the clock's executor (another actor, a callback
-/// > thread), pass a `timeout:` to ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)``
-/// > and ``finish(timeout:fileID:filePath:line:column:)``: they wait at most that long, on the
+/// > Time: On a `ManualClock`, ``send(_:assert:fileID:filePath:line:column:)``,
+/// > `receive` and ``finish(timeout:fileID:filePath:line:column:)`` are settle points of the
+/// > clock: `send` returns with the effects it started run until they finished or sleep on the
+/// > clock, and the actions they delivered reduced, waiting to be received. Nothing moves
+/// > between two calls, so every run of a test sees the same thing. For work that hops off the
+/// > clock's executor (another actor, a callback thread), pass a `timeout:` to `receive` and
+/// > `finish`: they settle again whenever such work comes back, for at most that long on the
 /// > continuous clock, and fail with a clear message instead of hanging.
 ///
 /// Failures are reported to Swift Testing (`Issue.record`) inside a `@Test`, and to XCTest
-/// otherwise, at the call site. A test store that is deinitialized without ``finish(timeout:fileID:filePath:line:column:)``
-/// reports what was left unasserted at the place it was created.
+/// otherwise, at the call site; an effect still running at the end is reported at the `send`
+/// that started it. What the store reports as a `StoreDiagnostic` (an effect that threw
+/// without a `catch:` handler, a `send` after its effect returned) fails the test too. A test
+/// store that is deinitialized without ``finish(timeout:fileID:filePath:line:column:)`` reports
+/// what was left unasserted at the place it was created.
 @MainActor
 public final class TestStore<State: Equatable, Action: Sendable> {
+  /// The states before and after one reduction.
   private struct Reduction {
-    let action: Action
-    let state: State
+    let before: State
+    let after: State
   }
 
   private struct SentEffects: Sendable {
@@ -55,17 +61,20 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private let store: ReducerStore<State, Action>
   private let manualClock: ManualClock?
   private let creationSite: CallSite
-  /// The state as of the last assertion: what the next expectation starts from.
-  private var assertedState: State
-  /// Actions effects delivered that the test has not received yet, oldest first, and the state
-  /// after each (two arrays, so the deinitializer can read the sendable actions alone).
+  /// The state after the last reduction, which the next one starts from.
+  private var lastState: State
+  /// Actions effects delivered that the test has not received yet, oldest first, and the states
+  /// around each (two arrays, so the deinitializer can read the sendable actions alone).
   private var received: [Action] = []
-  private var receivedStates: [State] = []
-  /// The send currently running, which the next reduction belongs to.
+  private var receivedReductions: [Reduction] = []
+  /// Set while `send` runs: the first reduction is the sent action's.
   private var isSending = false
   private var sentReduction: Reduction?
   private var sentEffects: [SentEffects] = []
-  private var receiveWaiter: CheckedContinuation<Void, Never>?
+  /// Moves whenever an action is recorded, for receives that wait for one off a manual clock.
+  private let recorded = ActivitySignal()
+  /// What the store reported, from any thread; each becomes a failure at the next call.
+  private let diagnostics = Locked<[StoreDiagnostic]>([])
   private var isFinished = false
 
   /// Creates a test store that runs `reducer` over `initialState` on `clock`.
@@ -90,14 +99,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) where R.State == State, R.Action == Action {
     store = StoreBuilder.reducer(initialState: initialState, reducer: reducer, clock: clock)
     manualClock = clock as? ManualClock
-    assertedState = initialState
+    lastState = initialState
     creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     store.setReduceObserver(
       ReduceObserver(
         role: .testing,
-        didReduce: { [weak self] action, state in
-          self?.record(Reduction(action: action, state: state))
-        }))
+        didReduce: { [weak self] action, state in self?.record(action, state) }))
+    store.diagnosticHandler = { [diagnostics] diagnostic in
+      diagnostics.withLock { $0.append(diagnostic) }
+    }
   }
 
   deinit {
@@ -106,11 +116,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     guard !isFinished, exhaustivity == .on else { return }
     let sentEffects = sentEffects
     let received = received.map { String(describing: $0) }
-    for message in Self.unassertedWork(
+    for failure in Self.unassertedWork(
       received: received, sentEffects: sentEffects,
-      context: "when the test store was deinitialized")
+      context: "when the test store was deinitialized", site: creationSite)
     {
-      reportFailure(message, at: creationSite)
+      reportFailure(failure.message, at: failure.site)
     }
   }
 
@@ -121,9 +131,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Sends an action and asserts how it changed the state.
   ///
-  /// The closure receives the state as of the last assertion and mutates it into the state the
-  /// test expects; without a closure, the state must not change. Sending while delivered actions
-  /// are still unreceived fails (in exhaustive mode).
+  /// The closure receives the state before the action and mutates it into the state the test
+  /// expects; without a closure, the state must not change. Sending while delivered actions are
+  /// still unreceived fails (in exhaustive mode); they stay to be received. On a `ManualClock`,
+  /// it returns with the effects the action started settled: run until they finished or sleep on
+  /// the clock, with the actions they delivered reduced and waiting to be received.
   ///
   /// ```swift
   /// await store.send(.increment) { $0.count = 1 }
@@ -147,26 +159,26 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async -> StoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    await settle()
-    if exhaustivity == .on, let last = receivedStates.last {
+    await settle(at: site)
+    if exhaustivity == .on, !received.isEmpty {
+      let them = received.count == 1 ? "it" : "them"
       reportFailure(
-        "Must receive \(received.count) delivered action(s) before sending "
-          + "\(describe(action)):\n"
-          + received.map { "  • \(describe($0))" }.joined(
-            separator: "\n"),
+        "Must receive \(count(received.count, "delivered action")) before sending "
+          + "\(describe(action)):\n" + bulleted(received.map(describe))
+          + "\nReceive \(them) with receive(_:), or skip \(them) with skipReceivedActions().",
         at: site)
-      // Reported once: the next expectations start after them.
-      received.removeAll()
-      receivedStates.removeAll()
-      assertedState = last
     }
+    // On other clocks, `send` would first reduce what effects delivered meanwhile; those are
+    // received actions, not the sent one's reduction.
+    store.reduceDeliveredActions()
     isSending = true
     let task = store.send(action)
     isSending = false
-    let reduction = sentReduction ?? Reduction(action: action, state: store.currentState)
+    let reduction = sentReduction ?? Reduction(before: lastState, after: lastState)
     sentReduction = nil
     sentEffects.append(SentEffects(description: describe(action), task: task, site: site))
-    check(reduction.state, after: "send(\(describe(action)))", updateExpected, at: site)
+    check(reduction, after: "send(\(describe(action)))", updateExpected, at: site)
+    await settle(at: site)
     return task
   }
 
@@ -198,7 +210,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async where Action: Equatable {
     await receive(
-      describe(expected), matching: { $0 == expected }, timeout: timeout,
+      describe(expected), matching: { $0 == expected },
+      difference: { actionDiff(from: expected, to: $0) }, timeout: timeout,
       updateExpected: updateExpected,
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -231,13 +244,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async {
     await receive(
-      "an action matching the predicate", matching: isExpected, timeout: timeout,
-      updateExpected: updateExpected,
+      "an action matching the predicate", matching: isExpected, difference: { _ in nil },
+      timeout: timeout, updateExpected: updateExpected,
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Settles the clock, then fails if delivered actions remain unreceived or effects still run,
-  /// naming each with the send that started it.
+  /// naming each; an effect still running is reported at the send that started it.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait, on the continuous clock, for effects that left the clock's
@@ -254,137 +267,188 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     isFinished = true
-    await settle()
+    await settle(at: site)
     if let limit = waitLimit(timeout) {
       for sent in sentEffects where !sent.task.isFinished {
         _ = await sent.task.finish(timeout: limit)
       }
-      await settle()
+      await settle(at: site)
     }
-    reportUnassertedWork(
-      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-      context: "at the end of the test")
+    guard exhaustivity == .on else { return }
+    for failure in Self.unassertedWork(
+      received: received.map(describe), sentEffects: sentEffects,
+      context: "at the end of the test", site: site)
+    {
+      reportFailure(failure.message, at: failure.site)
+    }
   }
 
   /// Forgets the delivered actions not yet received, for tests that deliberately ignore them.
   public func skipReceivedActions() async {
-    await settle()
+    await settle(at: creationSite)
     received.removeAll()
-    receivedStates.removeAll()
-    assertedState = store.currentState
+    receivedReductions.removeAll()
   }
 
   /// Cancels the effects still running, and stops tracking them, for tests that deliberately
   /// ignore them.
   public func skipInFlightEffects() async {
-    await settle()
+    await settle(at: creationSite)
     for sent in sentEffects { sent.task.cancel() }
     sentEffects.removeAll()
-    await settle()
+    await settle(at: creationSite)
   }
 
   // MARK: - Machinery
 
-  private func record(_ reduction: Reduction) {
+  private func record(_ action: Action, _ state: State) {
+    let reduction = Reduction(before: lastState, after: state)
+    lastState = state
     if isSending, sentReduction == nil {
       sentReduction = reduction
       return
     }
-    received.append(reduction.action)
-    receivedStates.append(reduction.state)
-    if let waiter = receiveWaiter {
-      receiveWaiter = nil
-      waiter.resume()
-    }
+    received.append(action)
+    receivedReductions.append(reduction)
+    recorded.notify()
   }
 
   private func receive(
     _ expectation: String,
     matching isExpected: (Action) -> Bool,
+    difference: (Action) -> String?,
     timeout: Duration?,
     updateExpected: ((inout State) throws -> Void)?,
     at site: CallSite
   ) async {
-    await settle()
-    if received.isEmpty, let limit = waitLimit(timeout) {
-      await waitForDeliveredAction(upTo: limit)
-    }
-    while !received.isEmpty {
-      let action = received.removeFirst()
-      let state = receivedStates.removeFirst()
-      if isExpected(action) {
-        check(state, after: "receive(\(describe(action)))", updateExpected, at: site)
-        return
+    await settle(at: site)
+    let deadline = waitLimit(timeout).map { ContinuousClock.now.advanced(by: $0) }
+    while true {
+      while !received.isEmpty {
+        let action = received.removeFirst()
+        let reduction = receivedReductions.removeFirst()
+        if isExpected(action) {
+          check(reduction, after: "receive(\(describe(action)))", updateExpected, at: site)
+          return
+        }
+        if exhaustivity == .on {
+          let diff = difference(action).map { " (− expected, + received):\n\($0)" } ?? "."
+          reportFailure(
+            "Expected to receive \(expectation), but received \(describe(action))\(diff)",
+            at: site)
+          return
+        }
       }
-      assertedState = state
-      if exhaustivity == .on {
-        reportFailure(
-          "Expected to receive \(expectation), but received \(describe(action)).", at: site)
-        return
-      }
+      guard let deadline, ContinuousClock.now < deadline else { break }
+      await waitForReduction(until: deadline)
+      await settle(at: site)
     }
     let waited = waitLimit(timeout).map { " within \($0)" } ?? ""
     reportFailure(
-      "Expected to receive \(expectation), but no action was delivered\(waited).", at: site)
+      "Expected to receive \(expectation), but no action was delivered\(waited)."
+        + clockAdvice(),
+      at: site)
   }
 
-  /// Compares `actual` with the expected state: the last asserted state (or, when not exhaustive,
-  /// the actual state) with `updateExpected` applied.
+  /// Where the manual clock stands, for a receive that found nothing.
+  private func clockAdvice() -> String {
+    guard let clock = manualClock else { return "" }
+    guard let next = clock.nextDeadline else {
+      return " The manual clock is at \(clock.now), and nothing sleeps on it."
+    }
+    return " The manual clock is at \(clock.now), and its next sleeper wakes at \(next): "
+      + "advance the clock to deliver what waits for that."
+  }
+
+  /// Compares the state after a reduction with the expected state: the state before it (or,
+  /// when not exhaustive, the actual state) with `updateExpected` applied.
   private func check(
-    _ actual: State,
+    _ reduction: Reduction,
     after step: String,
     _ updateExpected: ((inout State) throws -> Void)?,
     at site: CallSite
   ) {
-    defer { assertedState = actual }
-    var expected = exhaustivity == .on ? assertedState : actual
+    let base = exhaustivity == .on ? reduction.before : reduction.after
+    var expected = base
     do {
       try updateExpected?(&expected)
     } catch {
       reportFailure("The state closure of \(step) threw \(error).", at: site)
       return
     }
-    guard expected != actual else { return }
+    if exhaustivity == .on, updateExpected != nil, expected == base, reduction.after == base {
+      reportFailure(
+        "Expected state to change, but no change occurred after \(step): the state closure "
+          + "changed nothing, and neither did the action. Omit the closure to assert that the "
+          + "state does not change.",
+        at: site)
+      return
+    }
+    guard expected != reduction.after else { return }
     let difference =
-      MirrorFormatter().diff(from: expected, to: actual)
-      ?? "expected: \(expected)\n  actual: \(actual)"
+      MirrorFormatter().diff(from: expected, to: reduction.after)
+      ?? "expected: \(expected)\n  actual: \(reduction.after)"
     reportFailure(
       "State after \(step) differs from the expected state (− expected, + actual):\n"
         + difference,
       at: site)
   }
 
-  private func reportUnassertedWork(at site: CallSite, context: String) {
-    guard exhaustivity == .on else { return }
-    let messages = Self.unassertedWork(
-      received: received.map(describe), sentEffects: sentEffects, context: context)
-    for message in messages { reportFailure(message, at: site) }
-  }
-
-  /// The failures for actions left unreceived and effects still running.
+  /// The failures for actions left unreceived and effects still running; each running effect
+  /// is reported at the send that started it.
   private nonisolated static func unassertedWork(
-    received: [String], sentEffects: [SentEffects], context: String
-  ) -> [String] {
-    var messages: [String] = []
+    received: [String], sentEffects: [SentEffects], context: String, site: CallSite
+  ) -> [(message: String, site: CallSite)] {
+    var failures: [(message: String, site: CallSite)] = []
     if !received.isEmpty {
-      messages.append(
-        "\(received.count) delivered action(s) were not received \(context):\n"
-          + received.map { "  • \($0)" }.joined(separator: "\n"))
+      let (verb, them) = received.count == 1 ? ("was", "it") : ("were", "them")
+      failures.append(
+        (
+          "\(count(received.count, "delivered action")) \(verb) not received \(context):\n"
+            + bulleted(received)
+            + "\nReceive \(them) with receive(_:), skip \(them) with skipReceivedActions(), or "
+            + "set exhaustivity = .off.",
+          site
+        ))
     }
     for sent in sentEffects where !sent.task.isFinished {
-      messages.append(
-        "An effect started by send(\(sent.description)) at "
-          + "\(sent.site.fileID):\(sent.site.line) is still running \(context). Advance the "
-          + "clock until it finishes, cancel it, or call skipInFlightEffects().")
+      failures.append(
+        (
+          "An effect started by send(\(sent.description)) is still running \(context). "
+            + "Advance the clock until it finishes, cancel it, or call skipInFlightEffects().",
+          sent.site
+        ))
     }
-    return messages
+    return failures
   }
 
-  /// Runs every runnable effect to its next sleep on the manual clock and reduces what it
-  /// delivered.
-  private func settle() async {
-    await manualClock?.advance(by: .zero)
+  /// Runs every runnable effect on the manual clock until nothing is runnable, reduces what
+  /// it delivered, and reports what the store reported meanwhile.
+  private func settle(at site: CallSite) async {
+    await manualClock?.settle()
+    let reported = diagnostics.withLock { reported in
+      defer { reported.removeAll() }
+      return reported
+    }
+    for diagnostic in reported {
+      reportFailure(
+        "The store reported: \(diagnostic.message) (\(diagnostic.fileID):\(diagnostic.line))",
+        at: site)
+    }
+  }
+
+  /// Waits, at most until `deadline`, for work off the clock's executor to deliver an action.
+  private func waitForReduction(until deadline: ContinuousClock.Instant) async {
+    if let manualClock {
+      _ = await manualClock.settle(
+        until: { !received.isEmpty }, timeout: ContinuousClock.now.duration(to: deadline))
+    } else {
+      let seen = recorded.count
+      guard received.isEmpty else { return }
+      await recorded.wait(after: seen, until: deadline)
+    }
   }
 
   /// How long to wait for work off the clock's executor: the given timeout; else none on a
@@ -393,21 +457,25 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     timeout ?? (manualClock == nil ? .seconds(1) : nil)
   }
 
-  private func waitForDeliveredAction(upTo limit: Duration) async {
-    let timer = Task { @MainActor [weak self] in
-      try? await ContinuousClock().sleep(for: limit)
-      self?.stopWaiting()
-    }
-    await withCheckedContinuation { receiveWaiter = $0 }
-    timer.cancel()
-  }
-
-  private func stopWaiting() {
-    receiveWaiter?.resume()
-    receiveWaiter = nil
-  }
-
   private func describe(_ action: Action) -> String {
     String(describing: action)
   }
+}
+
+/// "1 delivered action", "2 delivered actions".
+private func count(_ number: Int, _ noun: String) -> String {
+  "\(number) \(noun)\(number == 1 ? "" : "s")"
+}
+
+/// The fields in which `actual` differs from `expected`, or both whole when they are enum cases
+/// or other values without fields.
+private func actionDiff<Action>(from expected: Action, to actual: Action) -> String? {
+  guard let diff = MirrorFormatter().diff(from: expected, to: actual) else { return nil }
+  // A value without fields differs as a whole, at the path `self`: show only its two lines.
+  return diff.hasPrefix("self\n") ? String(diff.dropFirst("self\n".count)) : diff
+}
+
+/// One line per item, each with a bullet.
+private func bulleted(_ items: [String]) -> String {
+  items.map { "  • \($0)" }.joined(separator: "\n")
 }

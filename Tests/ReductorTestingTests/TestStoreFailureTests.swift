@@ -46,7 +46,11 @@ import Testing
       await store.receive(.tick)
       await store.finish()
     }
-    #expect(failures == ["Expected to receive tick, but no action was delivered."])
+    #expect(
+      failures == [
+        "Expected to receive tick, but no action was delivered. The manual clock is at 0.0 "
+          + "seconds, and nothing sleeps on it."
+      ])
   }
 
   @Test func anUnexpectedActionFailsTheReceive() async {
@@ -56,18 +60,34 @@ import Testing
       await store.receive(.tick)
       await store.finish()
     }
-    #expect(failures == ["Expected to receive tick, but received increment."])
+    #expect(
+      failures == [
+        """
+        Expected to receive tick, but received increment (− expected, + received):
+          - tick
+          + increment
+        """
+      ])
   }
 
-  @Test func sendingWhileActionsAreUnreceivedFails() async {
+  /// The unreceived action stays, so the receive after the failure still finds it, and the
+  /// send is checked from the state before it.
+  @Test func sendingWhileActionsAreUnreceivedFailsAndKeepsThem() async {
     let failures = await recordedFailures {
       let store = TestStore(initialState: Feature.State(), reducer: Feature())
       await store.send(.incrementTwice) { $0.count = 1 }
       await store.send(.increment) { $0.count = 3 }
+      await store.receive(.increment) { $0.count = 2 }
       await store.finish()
     }
     #expect(
-      failures == ["Must receive 1 delivered action(s) before sending increment:\n  • increment"])
+      failures == [
+        """
+        Must receive 1 delivered action before sending increment:
+          • increment
+        Receive it with receive(_:), or skip it with skipReceivedActions().
+        """
+      ])
   }
 
   @Test func finishFailsForUnreceivedActionsAndNamesThem() async {
@@ -77,24 +97,33 @@ import Testing
       await store.finish()
     }
     #expect(
-      failures == ["1 delivered action(s) were not received at the end of the test:\n  • increment"]
-    )
+      failures == [
+        """
+        1 delivered action was not received at the end of the test:
+          • increment
+        Receive it with receive(_:), skip it with skipReceivedActions(), or set exhaustivity = .off.
+        """
+      ])
   }
 
-  @Test func finishFailsForAnEffectStillRunningAndNamesItsSend() async {
+  @Test func finishFailsForAnEffectStillRunningAtTheLineOfItsSend() async {
     let clock = ManualClock()
-    let failures = await recordedFailures {
+    var sendLine = 0
+    let failures = await recordedFailuresWithLines {
       let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+      sendLine = #line + 1
       await store.send(.startTimer)
       await store.finish()
       await store.skipInFlightEffects()
     }
-    #expect(failures.count == 1)
     #expect(
-      failures.first?.hasPrefix(
-        "An effect started by send(startTimer) at ReductorTestingTests/TestStoreFailureTests.swift:"
-      ) == true)
-    #expect(failures.first?.contains("is still running at the end of the test") == true)
+      failures == [
+        RecordedFailure(
+          message: "An effect started by send(startTimer) is still running at the end of the "
+            + "test. Advance the clock until it finishes, cancel it, or call "
+            + "skipInFlightEffects().",
+          line: sendLine)
+      ])
   }
 
   @Test func aReceiveThatTimesOutFailsInsteadOfHanging() async {
@@ -107,8 +136,78 @@ import Testing
     }
     #expect(
       failures == [
-        "Expected to receive loaded(0), but no action was delivered within 0.02 seconds."
+        "Expected to receive loaded(0), but no action was delivered within 0.02 seconds. The "
+          + "manual clock is at 0.0 seconds, and nothing sleeps on it."
       ])
+  }
+
+  /// TCA's `testNoStateChangeFailure`: a closure that changes nothing, for an action that
+  /// changes nothing, asserts nothing; the test says so.
+  @Test func aStateClosureThatChangesNothingForAnActionThatChangesNothingFails() async {
+    let failures = await recordedFailures {
+      let store = TestStore(initialState: Feature.State(), reducer: Feature())
+      await store.send(.leaveUnchanged) { $0.count = 0 }
+      await store.finish()
+    }
+    #expect(
+      failures == [
+        "Expected state to change, but no change occurred after send(leaveUnchanged): the state "
+          + "closure changed nothing, and neither did the action. Omit the closure to assert "
+          + "that the state does not change."
+      ])
+  }
+
+  @Test func aReceiveWithNothingDeliveredSaysWhenTheClockWakesNext() async {
+    let clock = ManualClock()
+    let failures = await recordedFailures {
+      let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+      await store.send(.load) { $0.isLoading = true }
+      await store.receive(.loaded(42))
+      await store.skipInFlightEffects()
+      await store.finish()
+    }
+    #expect(
+      failures == [
+        "Expected to receive loaded(42), but no action was delivered. The manual clock is at 0.0 "
+          + "seconds, and its next sleeper wakes at 1.0 seconds: advance the clock to deliver "
+          + "what waits for that."
+      ])
+  }
+
+  @Test func sendingWhileTwoActionsAreUnreceivedNamesBoth() async {
+    let failures = await recordedFailures {
+      let store = TestStore(initialState: Feature.State(), reducer: Feature())
+      await store.send(.incrementTwice) { $0.count = 1 }
+      await store.send(.incrementTwice) { $0.count = 3 }
+      await store.send(.leaveUnchanged)
+      await store.skipReceivedActions()
+      await store.finish()
+    }
+    #expect(
+      failures.last == """
+        Must receive 2 delivered actions before sending leaveUnchanged:
+          • increment
+          • increment
+        Receive them with receive(_:), or skip them with skipReceivedActions().
+        """)
+  }
+
+  /// A `Send` used after its operation returned fails the test at the next call of the test
+  /// store, naming the effect's place.
+  @Test func aSendAfterItsEffectReturnedFailsTheTest() async throws {
+    let feature = Feature()
+    let failures = await recordedFailures {
+      let store = TestStore(initialState: Feature.State(), reducer: feature)
+      await store.send(.escapeSend)
+      feature.escapedSend.value?(.increment)
+      await store.finish()
+    }
+    #expect(failures.count == 1)
+    #expect(
+      failures.first?.hasPrefix(
+        "The store reported: An effect sent increment after its operation returned; the action "
+          + "was dropped. Send actions before the operation returns: await the work that sends "
+          + "them. (ReductorTestingTests/Feature.swift:") == true)
   }
 
   @Test func aTestStoreDroppedWithoutFinishReportsWhatWasLeft() async {
@@ -120,7 +219,11 @@ import Testing
     }
     #expect(
       failures == [
-        "1 delivered action(s) were not received when the test store was deinitialized:\n  • increment"
+        """
+        1 delivered action was not received when the test store was deinitialized:
+          • increment
+        Receive it with receive(_:), skip it with skipReceivedActions(), or set exhaustivity = .off.
+        """
       ])
   }
 }

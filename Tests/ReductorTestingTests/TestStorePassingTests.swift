@@ -55,6 +55,26 @@ import Testing
     await store.finish()
   }
 
+  /// TCA's `testThrottleLatest`: 1 answers at once; 2 to 5 are throttled; 5, the latest,
+  /// answers when the window ends at 1 s.
+  @Test func theLatestThrottledEffectAnswersWhenTheWindowEnds() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+    await store.send(.throttled(1))
+    await store.receive(.throttledResponse(1)) { $0.count = 1 }
+    await store.send(.throttled(2))
+    for value in 3...5 {
+      await clock.advance(by: .milliseconds(250))
+      await store.send(.throttled(value))
+    }
+    await clock.advance(by: .milliseconds(249))
+    #expect(store.state.count == 1)  // nothing answered before the window's end
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.throttledResponse(5)) { $0.count = 5 }
+    #expect(clock.now.offset == .seconds(1))
+    await store.finish()
+  }
+
   @Test func workThatHopsToAnotherActorIsAwaitedWithATimeout() async {
     let store = TestStore(initialState: Feature.State(), reducer: Feature())
     await store.send(.loadOffClock)

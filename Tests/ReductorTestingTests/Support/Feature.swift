@@ -18,7 +18,17 @@ struct Feature: Reducer {
     case stopTimer
     case loadOffClock
     case waitForever
+    case deliverTwiceOffClock
+    case deliverNoiseThenLoadedOffClock
+    case answerAtOnce
+    case escapeSend
+    case leaveUnchanged
+    case throttled(Int)
+    case throttledResponse(Int)
   }
+
+  /// Where `escapeSend`'s operation keeps its `Send` after it returns.
+  var escapedSend = Locked<Send<Action>?>(nil)
 
   static let stoppedClock = ManualClock()
 
@@ -54,6 +64,31 @@ struct Feature: Reducer {
       return .cancel("timer")
     case .loadOffClock:
       return .run { .loaded(await Elsewhere.shared.answer()) }
+    case .deliverTwiceOffClock:
+      return .run { send in
+        await Elsewhere.shared.hop()
+        send(.increment)
+        await Elsewhere.shared.hop()
+        send(.tick)
+      }
+    case .deliverNoiseThenLoadedOffClock:
+      return .run { send in
+        send(.tick)
+        await Elsewhere.shared.hop()
+        send(.loaded(7))
+      }
+    case .answerAtOnce:
+      return .run { .loaded(1) }
+    case .escapeSend:
+      return .run { [escapedSend] send in escapedSend.withLock { $0 = send } }
+    case .leaveUnchanged:
+      return .none
+    case .throttled(let value):
+      return Effect.send(.throttledResponse(value))
+        .throttled(for: .seconds(1), key: "throttle", latest: true)
+    case .throttledResponse(let value):
+      state.count = value
+      return .none
     case .waitForever:
       return .run {
         // A clock nobody advances: the sleep ends only when the effect is cancelled.
@@ -69,4 +104,7 @@ actor Elsewhere {
   static let shared = Elsewhere()
 
   func answer() -> Int { 7 }
+
+  /// Returns at once, but from this actor: the caller leaves its executor and comes back.
+  func hop() {}
 }

@@ -1,0 +1,43 @@
+import Reductor
+import ReductorTesting
+import Testing
+
+/// The test store's settle points: what a test sees after each call is the same on every run,
+/// and waits for work off the clock end when the work comes back, or at the timeout. Each
+/// scenario runs 100 times, since a broken mechanism shows as a race.
+@MainActor
+@Suite struct TestStoreTimingTests {
+  /// `send` returns with the effect it started run and its answer reduced, waiting to be
+  /// received: the state right after `send` is the same on every run.
+  @Test(arguments: 0..<100)
+  func aSendReturnsWithTheEffectsItStartedSettled(run: Int) async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    await store.send(.answerAtOnce)
+    #expect(store.state.count == 1)
+    await store.receive(.loaded(1)) { $0.count = 1 }
+    await store.finish()
+  }
+
+  /// Two receives with timeouts for work that leaves the clock's executor twice: the first
+  /// wait's end does not cut the second one short.
+  @Test(arguments: 0..<100)
+  func consecutiveReceivesWithTimeoutsEachWaitForTheirAction(run: Int) async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    await store.send(.deliverTwiceOffClock)
+    await store.receive(.increment, timeout: .seconds(5)) { $0.count = 1 }
+    await store.receive(.tick, timeout: .seconds(5)) { $0.ticks = 1 }
+    await store.finish(timeout: .seconds(5))
+  }
+
+  /// Not exhaustive: a receive skips the actions that do not match and waits on for the one
+  /// that does.
+  @Test(arguments: 0..<100)
+  func aNonExhaustiveReceiveWaitsPastActionsThatDoNotMatch(run: Int) async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    store.exhaustivity = .off
+    await store.send(.deliverNoiseThenLoadedOffClock)
+    await store.receive(.loaded(7), timeout: .seconds(5)) { $0.count = 7 }
+    #expect(store.state.ticks == 1)
+    await store.finish(timeout: .seconds(5))
+  }
+}
