@@ -9,6 +9,7 @@ enum CountAction: Sendable {
   case pong
   case fire(Int)
   case fired
+  case chain(Int)
 }
 
 struct CountState {
@@ -20,7 +21,8 @@ final class CountModel {
   var count = 0
 }
 
-/// Increments the count; `ping` starts an effect that answers `pong`; `fire` debounces per key.
+/// Increments the count; `ping` starts an effect that answers `pong`; `fire` debounces per key;
+/// `chain(n)` sleeps one second on the store's clock, then chains `chain(n - 1)`, down to 0.
 struct CountReducer<State>: Reducer {
   let increment: (inout State) -> Void
 
@@ -33,6 +35,15 @@ struct CountReducer<State>: Reducer {
       return .run { .pong }
     case .fire(let key):
       return Effect.send(.fired).debounced(for: .milliseconds(300), key: key)
+    case .chain(let remaining):
+      guard remaining > 0 else {
+        increment(&state)
+        return .none
+      }
+      return .run {
+        try await EffectContext.clock.sleep(for: .seconds(1))
+        return .chain(remaining - 1)
+      }
     }
   }
 }
@@ -243,6 +254,29 @@ let allBenchmarks: [Benchmark] = [
       await clock.advance(by: .milliseconds(300))
     }
     try check(store.state.count == n, "count \(store.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("clock.settle.idle", operations: (20_000, 500)) { n in
+    // A settle point with nothing to run: what every advance and test-store call costs at least.
+    let clock = ManualClock()
+    let store = makeValueStore(clock: clock)
+    let elapsed = await time {
+      for _ in 0..<n { await clock.advance(by: .zero) }
+    }
+    try check(store.state.count == 0, "count \(store.state.count) != 0")
+    return elapsed
+  },
+  Benchmark("clock.advance.chain10k", operations: (10_000, 1_000)) { n in
+    // n one-second units, each started by the action the previous one delivered, all in one
+    // advance of n seconds: per unit, a wake-up, its effect, its action and the next sleep.
+    let clock = ManualClock()
+    let store = makeValueStore(clock: clock)
+    let elapsed = await time {
+      store.send(.chain(n))
+      await clock.advance(by: .seconds(n))
+    }
+    try check(store.state.count == 1, "the chain did not end within the advance")
+    try check(clock.now.offset == .seconds(n), "the clock is at \(clock.now)")
     return elapsed
   },
   Benchmark("logging.configured", operations: (1_000_000, 10_000)) { n in

@@ -77,28 +77,12 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
-  /// A store whose effects run on this clock, as its settle points see it.
-  @usableFromInline
-  struct RegisteredStore: Sendable {
-    /// Whether effects delivered actions the store has not reduced; callable from any thread.
-    let hasDeliveredActions: @Sendable () -> Bool
-    /// Reduces the delivered actions; returns whether there were any.
-    let reduceDeliveredActions: @MainActor @Sendable () -> Bool
-
-    @usableFromInline
-    init(
-      hasDeliveredActions: @escaping @Sendable () -> Bool,
-      reduceDeliveredActions: @escaping @MainActor @Sendable () -> Bool
-    ) {
-      self.hasDeliveredActions = hasDeliveredActions
-      self.reduceDeliveredActions = reduceDeliveredActions
-    }
-  }
-
   private struct State {
     var now: Duration
     var sleepers = SleeperQueue()
-    var stores: [ObjectIdentifier: RegisteredStore] = [:]
+    /// The stores whose effects run on this clock: each one's function reduces the actions its
+    /// effects delivered and returns whether there were any.
+    var stores: [ObjectIdentifier: @MainActor @Sendable () -> Bool] = [:]
   }
 
   private let state: Locked<State>
@@ -156,7 +140,7 @@ public final class ManualClock: Clock, Sendable {
   /// one does the same (time never moves backwards).
   ///
   /// - Parameter duration: How far to move time.
-  public func advance(by duration: Duration = .zero) async {
+  public nonisolated(nonsending) func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: max(duration, .zero)))
   }
 
@@ -166,16 +150,23 @@ public final class ManualClock: Clock, Sendable {
   /// A deadline before ``now`` does not move time back; it only settles runnable effects.
   ///
   /// - Parameter deadline: The instant to move to.
-  public func advance(to deadline: Instant) async {
+  public nonisolated(nonsending) func advance(to deadline: Instant) async {
+    await advanceOnMainActor(to: deadline.offset)
+  }
+
+  /// The work of an advance, on the main actor, where the stores reduce: called from the main
+  /// actor, as tests are, it runs without a single thread hop however many wake-ups it settles.
+  @MainActor
+  private func advanceOnMainActor(to deadline: Duration) async {
     await executor.acquire()
-    await settleOwnedExecutor()
+    settleOwnedExecutor()
     // One sleeper at a time, each woken one's consequences settled before the next: a sleep
     // they start joins the queue and is woken here too if it is due by `deadline`.
-    while let wakeup = wakeNext(notAfter: deadline.offset) {
+    while let wakeup = wakeNext(notAfter: deadline) {
       wakeup.continuation?.resume()
-      await settleOwnedExecutor()
+      settleOwnedExecutor()
     }
-    state.withLock { $0.now = max($0.now, deadline.offset) }
+    state.withLock { $0.now = max($0.now, deadline) }
     executor.release()
   }
 
@@ -183,7 +174,7 @@ public final class ManualClock: Clock, Sendable {
   ///
   /// An effect that sleeps again every time it wakes (a timer) keeps this from returning; advance
   /// such effects by a fixed duration instead.
-  public func run() async {
+  public nonisolated(nonsending) func run() async {
     // Settle first: effects just started have not reached their first sleep yet.
     await advance(by: .zero)
     while let deadline = earliestDeadline() {
@@ -218,11 +209,12 @@ public final class ManualClock: Clock, Sendable {
   /// Settles without moving time: runs every runnable effect and reduces what it delivered, in
   /// every store on this clock, until nothing is runnable. Returns the executor's activity count
   /// at that point, for ``waitForActivity(after:)``.
+  @MainActor
   @discardableResult
   package func settle() async -> UInt64 {
     await executor.acquire()
     defer { executor.release() }
-    return await settleOwnedExecutor()
+    return settleOwnedExecutor()
   }
 
   /// Waits until work arrives from outside the clock's control (an action from another thread,
@@ -256,26 +248,29 @@ public final class ManualClock: Clock, Sendable {
   /// Runs the clock's executor and reduces the stores' delivered actions until neither has
   /// anything to do and no work arrived meanwhile; the caller must own the executor. Returns the
   /// activity count of that last, idle round.
+  ///
+  /// It runs the effects' jobs inline, on the main thread: they are not main-actor code, and
+  /// work of theirs that needs the main actor waits in its queue until the settle point
+  /// suspends, as work that leaves the clock's executor does.
+  @MainActor
   @discardableResult
-  private func settleOwnedExecutor() async -> UInt64 {
+  private func settleOwnedExecutor() -> UInt64 {
     while true {
       let activity = executor.activity.count
       let ranJobs = executor.runUntilIdle()
-      let reduced = await reduceDeliveredActions()
+      let reduced = reduceDeliveredActions()
       if !ranJobs && !reduced && executor.activity.count == activity { return activity }
     }
   }
 
-  /// Reduces, on the main actor, the actions effects delivered to the stores on this clock;
-  /// returns whether there were any. It does not hop to the main actor when there are none.
-  private func reduceDeliveredActions() async -> Bool {
+  /// Reduces the actions effects delivered to the stores on this clock; returns whether there
+  /// were any.
+  @MainActor
+  private func reduceDeliveredActions() -> Bool {
     let stores = state.withLock { Array($0.stores.values) }
-    guard stores.contains(where: { $0.hasDeliveredActions() }) else { return false }
-    return await MainActor.run {
-      var reduced = false
-      for store in stores where store.reduceDeliveredActions() { reduced = true }
-      return reduced
-    }
+    var reduced = false
+    for reduceDeliveredActions in stores where reduceDeliveredActions() { reduced = true }
+    return reduced
   }
 
   /// Tells the settle points that wait for activity that work arrived from outside the clock's
@@ -293,8 +288,11 @@ public final class ManualClock: Clock, Sendable {
   /// Registers a store whose effects run on this clock; its settle points reduce the actions
   /// the store's effects delivered.
   @usableFromInline
-  func register(_ id: ObjectIdentifier, _ store: RegisteredStore) {
-    state.withLock { $0.stores[id] = store }
+  func register(
+    _ id: ObjectIdentifier,
+    reduceDeliveredActions: @escaping @MainActor @Sendable () -> Bool
+  ) {
+    state.withLock { $0.stores[id] = reduceDeliveredActions }
   }
 
   func unregister(_ id: ObjectIdentifier) {

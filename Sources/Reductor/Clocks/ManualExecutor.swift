@@ -44,7 +44,15 @@ final class ManualExecutor: TaskExecutor, Sendable {
   // MARK: - Driving
 
   /// Takes the executor over for a settle point, waiting while another one has it.
-  func acquire() async {
+  nonisolated(nonsending) func acquire() async {
+    // Uncontended, take it without a continuation: awaiting one costs a trip through the
+    // executor's queue even when it is resumed at once.
+    let ownsNow = state.withLock { state in
+      guard !state.isOwned else { return false }
+      state.isOwned = true
+      return true
+    }
+    if ownsNow { return }
     await withCheckedContinuation { continuation in
       let ownsNow = state.withLock { state in
         guard state.isOwned else {

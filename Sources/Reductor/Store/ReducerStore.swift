@@ -85,11 +85,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     }
     if let clock = runtime.manualClock {
       inbox.setWake { clock.signalActivity() }
-      clock.register(
-        ObjectIdentifier(runtime),
-        ManualClock.RegisteredStore(
-          hasDeliveredActions: { [inbox] in inbox.hasEntries },
-          reduceDeliveredActions: { [weak self] in self?.drainInbox() ?? false }))
+      clock.register(ObjectIdentifier(runtime)) { [weak self] in self?.drainInbox() ?? false }
     } else {
       inbox.setWake { [weak self] in
         Task { @MainActor in self?.drainInbox() }
