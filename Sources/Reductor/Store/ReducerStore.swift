@@ -129,7 +129,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Sends an action and reduces it, and every action it causes synchronously, before returning.
   ///
   /// Called while the store is already reducing, it appends the action to the buffer; the action
-  /// is reduced after the current one, before the outer `send` returns.
+  /// is reduced after the current one, before the outer `send` returns. Actions that effects
+  /// delivered meanwhile are reduced first, except on a ``ManualClock``, where only its settle
+  /// points reduce them.
   ///
   /// - Parameter action: The action to reduce.
   /// - Returns: A handle on the effects the action started.
@@ -152,7 +154,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// and without waiting.
   ///
   /// The action is reduced on the main actor after the actions already in the buffer; actions
-  /// enqueued by one producer are reduced in the order it enqueued them.
+  /// enqueued by one producer are reduced in the order it enqueued them. On a store whose clock
+  /// is a ``ManualClock``, it is reduced at the clock's next settle point, as the actions of
+  /// effects are.
   ///
   /// ```swift
   /// Task.detached {

@@ -5,7 +5,8 @@ import Testing
 /// The determinism contract of a store on a manual clock: effects run, and the actions they
 /// deliver are reduced, only inside settle points; a settle point returns at quiescence; an
 /// advance wakes sleepers one at a time, sleepers registered meanwhile included. Each scenario
-/// runs 100 times, since a broken mechanism shows as a race.
+/// runs 100 times (`stressRuns`; `.ci/stress` runs 1,000), since a broken mechanism shows as a
+/// race.
 @MainActor
 @Suite struct SettleTests {
   enum Action: Sendable, Equatable {
@@ -49,7 +50,7 @@ import Testing
 
   /// Five one-second units, each started by the action the previous one delivered, all within
   /// one advance of five seconds: the last is done at 5 s.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func chainedEffectsAdvanceWithinOneAdvance(run: Int) async {
     let clock = ManualClock()
     let store = makeChainStore(clock: clock)
@@ -59,7 +60,7 @@ import Testing
   }
 
   /// The second unit's sleep starts at 1 s, inside the advance, so it ends at 2 s, not 3 s.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func aSleepStartedDuringAnAdvanceStartsAtTheInstantOfTheWakeUp(run: Int) async {
     let clock = ManualClock()
     let store = makeChainStore(clock: clock)
@@ -71,7 +72,7 @@ import Testing
 
   /// `.a` starts an effect that sends `.b`, which starts one that sends `.c`, which starts one
   /// that records that it ran: one settle runs the whole chain.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func oneSettleRunsEffectsStartedByEffectDeliveredActions(run: Int) async {
     let clock = ManualClock()
     let ran = Locked(false)
@@ -93,7 +94,7 @@ import Testing
 
   /// Between settle points nothing moves: an effect that answers at once has not run, and its
   /// answer has not been reduced, however long other threads get.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func nothingMovesBetweenSettlePoints(run: Int) async {
     let clock = ManualClock()
     let store = StoreBuilder.reducer(
@@ -115,7 +116,7 @@ import Testing
   /// delivered by a script effect on the clock; the timer ticks every second while started. One
   /// advance plays it all. At 5 s the stop, whose sleep began earlier, wakes before the tick due
   /// then, so that tick never comes.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func theStopwatchTicksOnlyWhileStarted(run: Int) async {
     let clock = ManualClock()
     let store = StoreBuilder.reducer(
@@ -156,6 +157,31 @@ import Testing
         })
   }
 
+  /// Actions are reduced in the order they were delivered, breadth-first: `.b`'s follow-up
+  /// `.d` waits behind `.c`, which the same effect delivered before it (TCA reduces `d` first).
+  @Test(arguments: stressRuns)
+  func deliveredActionsAreReducedBreadthFirst(run: Int) async {
+    let clock = ManualClock()
+    let store = StoreBuilder.reducer(
+      initialState: [String](),
+      reducer: TestReducer<[String], Action> { state, action in
+        state.append("\(action)")
+        switch action {
+        case .a:
+          return .run { send in
+            send(.b)
+            send(.c)
+          }
+        case .b: return .send(.done(4))
+        default: return .none
+        }
+      },
+      clock: clock)
+    store.send(.a)
+    await clock.advance()
+    #expect(store.state == ["a", "b", "c", "done(4)"])
+  }
+
   /// A finish() waiting for work that sleeps on the clock returns once another task advances.
   @Test func finishWaitsForAnAdvanceWhenTheTrackedWorkSleepsOnTheClock() async {
     let clock = ManualClock()
@@ -168,7 +194,7 @@ import Testing
   }
 
   /// A finish() for work that leaves the clock's executor settles whenever that work comes back.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func finishSettlesWorkThatComesBackFromAnotherExecutor(run: Int) async {
     let clock = ManualClock()
     let store = StoreBuilder.reducer(

@@ -160,8 +160,8 @@ import Testing
     #expect(store.state == stamped(("a", 300), ("after a", 300)))
   }
 
-  /// The timer starts due debounces off the main actor while the main actor schedules newer ones
-  /// for the same keys: whichever side wins each race, the newest debounce for every key runs.
+  /// The timer starts due debounces while newer ones for the same keys are being scheduled:
+  /// whichever comes first for each key, the newest debounce for every key runs.
   @Test func aDebounceScheduledWhileAnOlderOneIsStartingIsNotLost() async {
     let clock = ManualClock()
     let keys = 2_000
@@ -202,8 +202,11 @@ import Testing
   }
 
   /// Sends `fire("i/1")` for every key, whose debounces are due at 100 ms; then, while a
-  /// detached task advances the clock to 100 ms and the timer starts them off the main actor,
-  /// sends `fire("i/2")` for every key, last key first, so that keys race their own due debounce.
+  /// detached task advances the clock to 100 ms, sends `fire("i/2")` for every key, last key
+  /// first, yielding every 50 keys. The advance settles on the main actor, so its timer fires at
+  /// one of those yields: the keys sent before it replace a pending debounce, the keys after it
+  /// one that is firing or running. (On a clock that is not manual the timer fires on another
+  /// thread, in the middle of a send; `EffectTableTests` check that race's bookkeeping.)
   private func raceSecondGenerationAgainstTheTimer(
     _ store: ReducerStore<[Stamped<String>], TimelineAction>, clock: ManualClock, keys: Int
   ) async {
