@@ -342,7 +342,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         }
       }
       guard let deadline, ContinuousClock.now < deadline else { break }
-      await waitForReduction(until: deadline)
+      await waitForDeliveredAction(until: deadline)
       await settle(at: site)
     }
     let waited = waitLimit(timeout).map { " within \($0)" } ?? ""
@@ -440,7 +440,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   /// Waits, at most until `deadline`, for work off the clock's executor to deliver an action.
-  private func waitForReduction(until deadline: ContinuousClock.Instant) async {
+  private func waitForDeliveredAction(until deadline: ContinuousClock.Instant) async {
     if let manualClock {
       _ = await manualClock.settle(
         until: { !received.isEmpty }, timeout: ContinuousClock.now.duration(to: deadline))

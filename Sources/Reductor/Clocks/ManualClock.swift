@@ -182,10 +182,9 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
-  /// A sleeper taken off the queue: its deadline, and its continuation unless it has not
-  /// attached yet (it then finds itself woken when it does).
+  /// A sleeper taken off the queue, with its continuation unless it has not attached yet (it
+  /// then finds itself woken when it does).
   private struct Wakeup {
-    let deadline: Duration
     let continuation: SleeperQueue.Continuation?
   }
 
@@ -196,7 +195,7 @@ public final class ManualClock: Clock, Sendable {
         return nil
       }
       state.now = max(state.now, deadline)
-      return Wakeup(deadline: deadline, continuation: continuation)
+      return Wakeup(continuation: continuation)
     }
   }
 
@@ -208,7 +207,7 @@ public final class ManualClock: Clock, Sendable {
 
   /// Settles without moving time: runs every runnable effect and reduces what it delivered, in
   /// every store on this clock, until nothing is runnable. Returns the executor's activity count
-  /// at that point, for ``waitForActivity(after:)``.
+  /// at that point: a wait for activity after it wakes for anything that arrives later.
   @MainActor
   @discardableResult
   package func settle() async -> UInt64 {
@@ -217,15 +216,10 @@ public final class ManualClock: Clock, Sendable {
     return settleOwnedExecutor()
   }
 
-  /// Waits until work arrives from outside the clock's control (an action from another thread,
-  /// a job from work that left the executor) or tracked work finishes, after the settle that
-  /// returned `activity`; or until the task is cancelled.
-  package func waitForActivity(after activity: UInt64) async {
-    await executor.activity.wait(after: activity)
-  }
-
-  /// Settles, and again each time work arrives, until `isDone` returns `true`, `timeout` passes
-  /// on the continuous clock, or the task is cancelled. Returns whether `isDone` returned `true`.
+  /// Settles, and again each time work arrives from outside the clock's control (an action from
+  /// another thread, a job of work that left the executor) or tracked work finishes, until
+  /// `isDone` returns `true`, `timeout` passes on the continuous clock, or the task is
+  /// cancelled. Returns whether `isDone` returned `true`.
   ///
   /// It runs on the caller's actor, so `isDone` reads the caller's state.
   package nonisolated(nonsending) func settle(

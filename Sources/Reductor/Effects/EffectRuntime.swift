@@ -196,6 +196,30 @@ final class EffectRuntime: Sendable {
     return started.task
   }
 
+  /// A task on the store's clock that sleeps until `firstDeadline`, calls `wake` with the time
+  /// since the runtime started, and sleeps again until the deadline `wake` returns, until it
+  /// returns nil. If a sleep throws (the timer was cancelled, or the clock failed), it calls
+  /// `stopped` and ends. The debounce timer and the throttle windows' timers are such tasks.
+  func makeTimer(
+    firstDeadline: Duration,
+    wake: @escaping @Sendable (_ now: Duration) -> Duration?,
+    stopped: @escaping @Sendable () -> Void
+  ) -> Task<Void, Never> {
+    Task(executorPreference: manualClock?.executor) {
+      var deadline = firstDeadline
+      while true {
+        do {
+          try await self.sleepUntilElapsed(deadline)
+        } catch {
+          stopped()
+          return
+        }
+        guard let next = wake(max(self.elapsed(), deadline)) else { return }
+        deadline = next
+      }
+    }
+  }
+
   // MARK: - Cancelling
 
   /// Cancels what runs or waits under `key` and forgets the key's throttle window.

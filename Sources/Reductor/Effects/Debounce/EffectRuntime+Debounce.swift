@@ -59,25 +59,16 @@ extension EffectRuntime {
   /// goes on while any is pending. A debounce due earlier replaces it with a new timer; the
   /// replaced one stops at its next check, whether it is asleep or not.
   private func makeDebounceTimer(id: UInt64, firstDeadline: Duration) -> Task<Void, Never> {
-    Task(executorPreference: manualClock?.executor) {
-      var deadline = firstDeadline
-      while true {
-        do {
-          try await self.sleepUntilElapsed(deadline)
-        } catch {
-          // Replaced or closed; or the clock failed, and the next debounce makes a new timer.
-          self.state.withLock { $0.effects.timerStopped(id) }
-          return
-        }
-        let now = max(self.elapsed(), deadline)
-        let fired = self.state.withLock { $0.effects.fire(timer: id, now: now) }
-        for entry in fired.due {
-          entry.pending.fire(entry.id)
-          entry.pending.tracker?.end()
-        }
-        guard let next = fired.nextDeadline else { return }
-        deadline = next
+    makeTimer(firstDeadline: firstDeadline) { now in
+      let fired = self.state.withLock { $0.effects.fire(timer: id, now: now) }
+      for entry in fired.due {
+        entry.pending.fire(entry.id)
+        entry.pending.tracker?.end()
       }
+      return fired.nextDeadline
+    } stopped: {
+      // Replaced or closed; or the clock failed, and the next debounce makes a new timer.
+      self.state.withLock { $0.effects.timerStopped(id) }
     }
   }
 }

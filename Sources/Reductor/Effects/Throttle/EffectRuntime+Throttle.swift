@@ -49,28 +49,20 @@ extension EffectRuntime {
   private func makeThrottleTimer(
     key: EffectKey, id: UInt64, firstEnd: Duration
   ) -> Task<Void, Never> {
-    Task(executorPreference: manualClock?.executor) {
-      var end = firstEnd
-      while true {
-        do {
-          try await self.sleepUntilElapsed(end)
-        } catch {
-          // Cancelled with its window; or the clock failed, and the trailing effect is dropped.
-          self.state.withLock { $0.effects.throttleTimerStopped(key, timer: id) }?.tracker?.end()
-          return
-        }
-        let now = max(self.elapsed(), end)
-        switch self.state.withLock({ $0.effects.throttleWindowEnded(key, timer: id, at: now) }) {
-        case .start(let trailing, let nextEnd):
-          trailing.start()
-          trailing.tracker?.end()
-          end = nextEnd
-        case .sleep(let until):
-          end = until
-        case .stop:
-          return
-        }
+    makeTimer(firstDeadline: firstEnd) { now in
+      switch self.state.withLock({ $0.effects.throttleWindowEnded(key, timer: id, at: now) }) {
+      case .start(let trailing, let nextEnd):
+        trailing.start()
+        trailing.tracker?.end()
+        return nextEnd
+      case .sleep(let until):
+        return until
+      case .stop:
+        return nil
       }
+    } stopped: {
+      // Cancelled with its window; or the clock failed, and the trailing effect is dropped.
+      self.state.withLock { $0.effects.throttleTimerStopped(key, timer: id) }?.tracker?.end()
     }
   }
 }
