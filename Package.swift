@@ -24,6 +24,9 @@ let package = Package(
     .testTarget(name: "ReductorTestingTests", dependencies: ["ReductorTesting"]),
     .testTarget(name: "CounterTests", dependencies: ["Counter", "ReductorTesting"]),
     .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),
+    // Checks that every Swift code block of the README and the articles comes from code that
+    // compiles.
+    .testTarget(name: "DocumentationTests"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// Every Swift code block in the README and the DocC articles is taken from code the package
+/// compiles: a test, an example or a benchmark. A block may leave parts out with a line
+/// `// ...`; each part between such lines must appear in one file, line after line (indentation
+/// and blank lines aside). Code that the docs show is then code that CI builds and runs.
+@Suite struct CodeBlockTests {
+  @Test(arguments: Repository.documents)
+  func everySwiftCodeBlockIsTakenFromCompiledCode(document: String) throws {
+    let text = try String(contentsOf: Repository.url(document), encoding: .utf8)
+    let sources = try Repository.compiledSources()
+    for block in SwiftCodeBlock.all(in: text) {
+      for part in block.parts where !sources.contains(where: { $0.quotes(part) }) {
+        let quoted = part.joined(separator: "\n")
+        Issue.record(
+          """
+          \(document):\(block.line): this part of a Swift code block is in no test, example or \
+          benchmark; take it from code that compiles:
+          \(quoted)
+          """)
+      }
+    }
+  }
+
+  @Test func theDocumentsAreFoundAndHaveCodeBlocks() throws {
+    #expect(Repository.documents.contains("README.md"))
+    #expect(Repository.documents.contains("Documentation/Reductor.docc/EffectsAndTime.md"))
+    let readme = try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
+    #expect(SwiftCodeBlock.all(in: readme).count >= 4)
+  }
+
+  @Test func aPartMatchesLineAfterLineIgnoringIndentationAndBlankLines() {
+    let source = SourceFile(text: "func f() {\n  let a = 1\n\n  let b = 2\n}\n")
+    #expect(source.quotes(["let a = 1", "let b = 2"]))
+    #expect(!source.quotes(["let b = 2", "let a = 1"]))
+    let blocks = SwiftCodeBlock.all(in: "text\n```swift\nlet a = 1\n// ...\n  let b = 2\n```\n")
+    #expect(blocks.map(\.parts) == [[["let a = 1"], ["let b = 2"]]])
+    #expect(blocks.map(\.line) == [2])
+  }
+}
+
+/// A fenced ```` ```swift ```` block of a Markdown document.
+struct SwiftCodeBlock {
+  /// The line of the opening fence, counted from 1.
+  let line: Int
+  /// The block's parts between `// ...` lines: their lines, trimmed, without blank ones.
+  let parts: [[String]]
+
+  static func all(in markdown: String) -> [SwiftCodeBlock] {
+    var blocks: [SwiftCodeBlock] = []
+    var open: (line: Int, parts: [[String]])?
+    for (index, rawLine) in markdown.components(separatedBy: "\n").enumerated() {
+      let line = rawLine.trimmingCharacters(in: .whitespaces)
+      if var block = open {
+        if line == "```" {
+          blocks.append(SwiftCodeBlock(line: block.line, parts: block.parts.filter { !$0.isEmpty }))
+          open = nil
+        } else if line == "// ..." {
+          block.parts.append([])
+          open = block
+        } else if !line.isEmpty {
+          block.parts[block.parts.count - 1].append(line)
+          open = block
+        }
+      } else if line == "```swift" {
+        open = (index + 1, [[]])
+      }
+    }
+    return blocks
+  }
+}
+
+/// A Swift file's lines, trimmed, without blank ones.
+struct SourceFile {
+  let lines: [String]
+
+  init(text: String) {
+    lines = text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+  }
+
+  /// Whether `part` appears in this file, line after line.
+  func quotes(_ part: [String]) -> Bool {
+    guard !part.isEmpty, part.count <= lines.count else { return part.isEmpty }
+    return (0...(lines.count - part.count)).contains { start in
+      lines[start] == part[0] && Array(lines[start..<(start + part.count)]) == part
+    }
+  }
+}
+
+/// The package's files, found from this file's place in it.
+enum Repository {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The README and every article and extension page of the DocC catalogs, relative to the root.
+  static let documents: [String] = ["README.md"] + files(under: "Documentation", ending: ".md")
+
+  static func url(_ path: String) -> URL {
+    root.appendingPathComponent(path)
+  }
+
+  /// The Swift files of the tests, the examples and the benchmarks.
+  static func compiledSources() throws -> [SourceFile] {
+    try ["Tests", "Examples", "Benchmarks"].flatMap { files(under: $0, ending: ".swift") }.map {
+      SourceFile(text: try String(contentsOf: url($0), encoding: .utf8))
+    }
+  }
+
+  private static func files(under folder: String, ending suffix: String) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: url(folder).path)
+    let paths = (enumerator?.allObjects as? [String]) ?? []
+    return paths.filter { $0.hasSuffix(suffix) }.sorted().map { "\(folder)/\($0)" }
+  }
+}
