@@ -107,9 +107,9 @@ struct EffectTable {
   /// creates for the given id.
   ///
   /// A replaceable lifetime takes its key over (cancelling the task or dropping the debounce
-  /// there) and holds it while the task runs. A debounce that fired (`firedDebounce`, its entry's id)
-  /// starts only if its key is still `firing` that entry. Once the table is closed, only
-  /// detached work starts.
+  /// there) and holds it while the task runs. A debounce that fired (`firedDebounce`, its
+  /// entry's id) starts only if its key is still `firing` that entry. Once the table is closed,
+  /// only detached work starts.
   ///
   /// `makeTask` runs inside the lock: a task registered before it can run cannot finish, and
   /// report ``finish(_:)``, before the table knows it, nor escape a cancel or a close.
@@ -238,13 +238,20 @@ struct EffectTable {
 
   /// Throttles an effect for `key` at `now`; see
   /// ``ThrottleWindows/admit(_:at:interval:trailing:makeTimer:)``. Once the table is closed, no
-  /// effect waits as a trailing one.
+  /// effect waits as a trailing one: a `trailing` that does not lead is handed back as
+  /// `replaced`, to be dropped.
   mutating func throttle(
     _ key: EffectKey, at now: Duration, interval: Duration, trailing: ThrottleWindows.Trailing?,
     makeTimer: (_ id: UInt64, _ end: Duration) -> Task<Void, Never>
   ) -> ThrottleWindows.Admission {
-    throttle.admit(
-      key, at: now, interval: interval, trailing: isClosed ? nil : trailing, makeTimer: makeTimer)
+    guard isClosed, let trailing else {
+      return throttle.admit(
+        key, at: now, interval: interval, trailing: trailing, makeTimer: makeTimer)
+    }
+    let admission = throttle.admit(
+      key, at: now, interval: interval, trailing: nil, makeTimer: makeTimer)
+    guard case .dropped(_, let due) = admission else { return admission }
+    return .dropped(replaced: trailing, due: due)
   }
 
   /// The timer of `key`'s throttle window woke at `now`; see

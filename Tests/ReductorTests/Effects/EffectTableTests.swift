@@ -206,6 +206,25 @@ import Testing
     #expect(cleanup.trackersToEnd.map(ObjectIdentifier.init) == [ObjectIdentifier(waiting)])
   }
 
+  /// After the close, a throttled effect that would wait for its window's end is handed back
+  /// to be dropped, so the tracker it counts in ends.
+  @Test func aClosedTableKeepsNoTrailingEffect() {
+    var table = EffectTable()
+    let waiting = tracker()
+    _ = table.close()
+    _ = table.throttle(search, at: .zero, interval: .seconds(1), trailing: nil) { _, _ in
+      Task {}
+    }
+    let trailing = ThrottleWindows.Trailing(start: {}, tracker: waiting)
+    let admission = table.throttle(search, at: .ms(10), interval: .seconds(1), trailing: trailing) {
+      _, _ in
+      Issue.record("a closed table makes no timer")
+      return Task {}
+    }
+    guard case .dropped(let replaced?, nil) = admission else { return #expect(Bool(false)) }
+    #expect(replaced.tracker === waiting)
+  }
+
   @Test func closingCancelsAllButDetachedWorkAndRefusesMore() throws {
     var table = EffectTable()
     let waiting = tracker()
