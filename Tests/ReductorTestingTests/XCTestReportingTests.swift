@@ -29,7 +29,11 @@ final class XCTestReportingTests: XCTestCase {
     isCapturing = false
     await store.finish()
     XCTAssertEqual(
-      recorded.map(\.message), ["failed - Expected to receive tick, but no action was delivered."])
+      recorded.map(\.message),
+      [
+        "failed - Expected to receive tick, but no action was delivered. The manual clock is at "
+          + "0.0 seconds, and nothing sleeps on it."
+      ])
     XCTAssertEqual(recorded.map(\.line), [line])
     XCTAssertEqual(recorded.map(\.file), [#filePath])
   }
