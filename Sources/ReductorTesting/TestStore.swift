@@ -159,7 +159,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async -> StoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    await settle(at: site)
+    settle(at: site)
     if exhaustivity == .on, !received.isEmpty {
       let them = received.count == 1 ? "it" : "them"
       reportFailure(
@@ -168,17 +168,17 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           + "\nReceive \(them) with receive(_:), or skip \(them) with skipReceivedActions().",
         at: site)
     }
-    // On other clocks, `send` would first reduce what effects delivered meanwhile; those are
-    // received actions, not the sent one's reduction.
+    // On other clocks, effects may have delivered actions meanwhile: they are received actions,
+    // reduced before the sent one, and `send` must not reduce any that arrive right now first.
     store.reduceDeliveredActions()
     isSending = true
-    let task = store.send(action)
+    let task = store.send(action, reducingDeliveredActionsFirst: false)
     isSending = false
     let reduction = sentReduction ?? Reduction(before: lastState, after: lastState)
     sentReduction = nil
     sentEffects.append(SentEffects(description: describe(action), task: task, site: site))
     check(reduction, after: "send(\(describe(action)))", updateExpected, at: site)
-    await settle(at: site)
+    settle(at: site)
     return task
   }
 
@@ -269,12 +269,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     isFinished = true
-    await settle(at: site)
+    settle(at: site)
     if let limit = waitLimit(timeout) {
+      let deadline = ContinuousClock.now.advanced(by: limit)
       for sent in sentEffects where !sent.task.isFinished {
-        _ = await sent.task.finish(timeout: limit)
+        _ = await sent.task.finish(timeout: ContinuousClock.now.duration(to: deadline))
       }
-      await settle(at: site)
+      settle(at: site)
     }
     guard exhaustivity == .on else { return }
     for failure in Self.unassertedWork(
@@ -287,7 +288,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Forgets the delivered actions not yet received, for tests that deliberately ignore them.
   public func skipReceivedActions() async {
-    await settle(at: creationSite)
+    settle(at: creationSite)
     received.removeAll()
     receivedReductions.removeAll()
   }
@@ -295,10 +296,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Cancels the effects still running, and stops tracking them, for tests that deliberately
   /// ignore them.
   public func skipInFlightEffects() async {
-    await settle(at: creationSite)
+    settle(at: creationSite)
     for sent in sentEffects { sent.task.cancel() }
     sentEffects.removeAll()
-    await settle(at: creationSite)
+    settle(at: creationSite)
   }
 
   // MARK: - Machinery
@@ -323,7 +324,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     updateExpected: ((inout State) throws -> Void)?,
     at site: CallSite
   ) async {
-    await settle(at: site)
+    settle(at: site)
     let deadline = waitLimit(timeout).map { ContinuousClock.now.advanced(by: $0) }
     while true {
       while !received.isEmpty {
@@ -341,9 +342,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           return
         }
       }
-      guard let deadline, ContinuousClock.now < deadline else { break }
+      guard let deadline, ContinuousClock.now < deadline, !Task.isCancelled else { break }
       await waitForDeliveredAction(until: deadline)
-      await settle(at: site)
+      settle(at: site)
     }
     let waited = waitLimit(timeout).map { " within \($0)" } ?? ""
     reportFailure(
@@ -426,8 +427,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Runs every runnable effect on the manual clock until nothing is runnable, reduces what
   /// it delivered, and reports what the store reported meanwhile.
-  private func settle(at site: CallSite) async {
-    await manualClock?.settle()
+  private func settle(at site: CallSite) {
+    manualClock?.settle()
     let reported = diagnostics.withLock { reported in
       defer { reported.removeAll() }
       return reported

@@ -29,6 +29,19 @@ import Testing
     await store.finish(timeout: .seconds(5))
   }
 
+  /// A receive in a cancelled task stops waiting at once, leaving the main actor to others.
+  @Test func aReceiveWithATimeoutInACancelledTaskReturnsAtOnce() async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    let waited = await Task { @MainActor in
+      withUnsafeCurrentTask { $0?.cancel() }
+      let start = ContinuousClock.now
+      _ = await recordedFailures { await store.receive(.tick, timeout: .seconds(5)) }
+      return start.duration(to: .now)
+    }.value
+    #expect(waited < .seconds(4))
+    await store.finish()
+  }
+
   /// Not exhaustive: a receive skips the actions that do not match and waits on for the one
   /// that does.
   @Test(arguments: 0..<100)

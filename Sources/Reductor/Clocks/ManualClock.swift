@@ -80,9 +80,11 @@ public final class ManualClock: Clock, Sendable {
   private struct State {
     var now: Duration
     var sleepers = SleeperQueue()
-    /// The stores whose effects run on this clock: each one's function reduces the actions its
+    /// The stores whose effects run on this clock, in the order they were made, so that every
+    /// settle reduces them in the same order: each one's function reduces the actions its
     /// effects delivered and returns whether there were any.
-    var stores: [ObjectIdentifier: @MainActor @Sendable () -> Bool] = [:]
+    var stores: [(id: ObjectIdentifier, reduceDeliveredActions: @MainActor @Sendable () -> Bool)] =
+      []
   }
 
   private let state: Locked<State>
@@ -157,17 +159,15 @@ public final class ManualClock: Clock, Sendable {
   /// The work of an advance, on the main actor, where the stores reduce: called from the main
   /// actor, as tests are, it runs without a single thread hop however many wake-ups it settles.
   @MainActor
-  private func advanceOnMainActor(to deadline: Duration) async {
-    await executor.acquire()
-    settleOwnedExecutor()
+  private func advanceOnMainActor(to deadline: Duration) {
+    settleRunnableWork()
     // One sleeper at a time, each woken one's consequences settled before the next: a sleep
     // they start joins the queue and is woken here too if it is due by `deadline`.
     while let wakeup = wakeNext(notAfter: deadline) {
       wakeup.continuation?.resume()
-      settleOwnedExecutor()
+      settleRunnableWork()
     }
     state.withLock { $0.now = max($0.now, deadline) }
-    executor.release()
   }
 
   /// Advances time until no sleeper is left.
@@ -210,10 +210,8 @@ public final class ManualClock: Clock, Sendable {
   /// at that point: a wait for activity after it wakes for anything that arrives later.
   @MainActor
   @discardableResult
-  package func settle() async -> UInt64 {
-    await executor.acquire()
-    defer { executor.release() }
-    return settleOwnedExecutor()
+  package func settle() -> UInt64 {
+    settleRunnableWork()
   }
 
   /// Settles, and again each time work arrives from outside the clock's control (an action from
@@ -240,15 +238,15 @@ public final class ManualClock: Clock, Sendable {
   }
 
   /// Runs the clock's executor and reduces the stores' delivered actions until neither has
-  /// anything to do and no work arrived meanwhile; the caller must own the executor. Returns the
-  /// activity count of that last, idle round.
+  /// anything to do and no work arrived meanwhile. Returns the activity count of that last, idle
+  /// round.
   ///
   /// It runs the effects' jobs inline, on the main thread: they are not main-actor code, and
   /// work of theirs that needs the main actor waits in its queue until the settle point
   /// suspends, as work that leaves the clock's executor does.
   @MainActor
   @discardableResult
-  private func settleOwnedExecutor() -> UInt64 {
+  private func settleRunnableWork() -> UInt64 {
     while true {
       let activity = executor.activity.count
       let ranJobs = executor.runUntilIdle()
@@ -261,9 +259,9 @@ public final class ManualClock: Clock, Sendable {
   /// were any.
   @MainActor
   private func reduceDeliveredActions() -> Bool {
-    let stores = state.withLock { Array($0.stores.values) }
+    let stores = state.withLock { $0.stores }
     var reduced = false
-    for reduceDeliveredActions in stores where reduceDeliveredActions() { reduced = true }
+    for store in stores where store.reduceDeliveredActions() { reduced = true }
     return reduced
   }
 
@@ -286,10 +284,10 @@ public final class ManualClock: Clock, Sendable {
     _ id: ObjectIdentifier,
     reduceDeliveredActions: @escaping @MainActor @Sendable () -> Bool
   ) {
-    state.withLock { $0.stores[id] = reduceDeliveredActions }
+    state.withLock { $0.stores.append((id, reduceDeliveredActions)) }
   }
 
   func unregister(_ id: ObjectIdentifier) {
-    state.withLock { _ = $0.stores.removeValue(forKey: id) }
+    state.withLock { $0.stores.removeAll { $0.id == id } }
   }
 }

@@ -1,22 +1,20 @@
 /// The serial task executor of a ``ManualClock``: the effects of stores on that clock run here,
 /// and only here.
 ///
-/// Jobs wait in a queue until a settle point of the clock takes the executor over and runs them
-/// inline, one at a time, until none is runnable. Nothing runs them in the background: between
-/// settle points the effects of a store on a manual clock do not move, which is what makes
-/// effect tests deterministic.
+/// Jobs wait in a queue until a settle point of the clock runs them inline, one at a time, until
+/// none is runnable. Nothing runs them in the background: between settle points the effects of a
+/// store on a manual clock do not move, which is what makes effect tests deterministic. Settle
+/// points run on the main actor and call nothing that suspends while they run jobs, so one runs
+/// at a time.
 ///
 /// The executor also signals ``activity``: every job enqueued, and every action that arrives in
 /// the inbox of a store on the clock, or tracked work that finishes. A settle point that waits
 /// for work arriving from outside (``StoreTask/finish()``, a test store's `receive` with a
 /// timeout) waits for it.
 final class ManualExecutor: TaskExecutor, Sendable {
-  private struct State {
+  private struct Queue {
     var jobs: [UnownedJob] = []
     var head = 0
-    var isOwned = false
-    /// Settle points waiting to take the executor over, in arrival order.
-    var waitingDrivers: [CheckedContinuation<Void, Never>] = []
 
     mutating func popJob() -> UnownedJob? {
       guard head < jobs.count else { return nil }
@@ -31,62 +29,24 @@ final class ManualExecutor: TaskExecutor, Sendable {
     }
   }
 
-  private let state = Locked(State())
+  private let queue = Locked(Queue())
   /// Moves on every job enqueued, and whenever the clock says that work arrived otherwise.
   let activity = ActivitySignal()
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    state.withLock { $0.jobs.append(job) }
+    queue.withLock { $0.jobs.append(job) }
     activity.notify()
   }
 
-  // MARK: - Driving
-
-  /// Takes the executor over for a settle point, waiting while another one has it.
-  nonisolated(nonsending) func acquire() async {
-    // Uncontended, take it without a continuation: awaiting one costs a trip through the
-    // executor's queue even when it is resumed at once.
-    let ownsNow = state.withLock { state in
-      guard !state.isOwned else { return false }
-      state.isOwned = true
-      return true
-    }
-    if ownsNow { return }
-    await withCheckedContinuation { continuation in
-      let ownsNow = state.withLock { state in
-        guard state.isOwned else {
-          state.isOwned = true
-          return true
-        }
-        state.waitingDrivers.append(continuation)
-        return false
-      }
-      if ownsNow { continuation.resume() }
-    }
-  }
-
-  /// Runs jobs inline until none is runnable; the caller must own the executor.
-  /// Returns whether any job ran.
+  /// Runs jobs inline until none is runnable. Returns whether any job ran.
+  @MainActor
   func runUntilIdle() -> Bool {
     var ranAny = false
-    while let job = state.withLock({ $0.popJob() }) {
+    while let job = queue.withLock({ $0.popJob() }) {
       ranAny = true
       job.runSynchronously(on: asUnownedTaskExecutor())
     }
     return ranAny
-  }
-
-  /// Gives the executor up, to the next settle point waiting for it, if any. Jobs left in the
-  /// queue wait for the next settle point.
-  func release() {
-    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      guard !state.waitingDrivers.isEmpty else {
-        state.isOwned = false
-        return nil
-      }
-      return state.waitingDrivers.removeFirst()
-    }
-    next?.resume()
   }
 }

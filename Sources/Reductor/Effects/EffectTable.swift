@@ -3,8 +3,8 @@
 ///
 /// A pure value type with one `mutating` method per event, driven under the runtime's lock. A
 /// method changes the table and returns what the runtime must do once it has released the lock
-/// (a ``Cleanup``: tasks to cancel, trackers to end), so that no task is cancelled and no waiter
-/// resumed while the lock is held:
+/// (a ``Cleanup``: tasks to cancel, trackers to end), so that no task is cancelled and no tracker
+/// ended, which resumes the tasks waiting for it, while the lock is held:
 ///
 /// ```swift
 /// let cleanup = state.withLock { $0.effects.cancel(key) }
@@ -76,7 +76,7 @@ struct EffectTable {
   private var running: [UInt64: Running] = [:]
   private var slots: [EffectKey: Slot] = [:]
   private var debounces = DebounceTable()
-  private var throttle = ThrottleWindows()
+  private var windows = ThrottleWindows()
   private var nextTaskID: UInt64 = 0
   /// Set when the store is gone: from then on only detached work starts.
   private(set) var isClosed = false
@@ -93,7 +93,7 @@ struct EffectTable {
 
   /// The number of open throttle windows.
   var throttleWindowCount: Int {
-    throttle.count
+    windows.count
   }
 
   /// What `key` holds, if anything.
@@ -104,7 +104,9 @@ struct EffectTable {
   // MARK: - Events
 
   /// Decides whether work with `lifetime` may start and, if so, registers the task `makeTask`
-  /// creates for the given id.
+  /// creates for the given id. Work whose tracker was cancelled does not start: checked here,
+  /// under the lock that ``cancel(trackedBy:)`` takes after setting the flag, so it either sees
+  /// the flag or has registered the task for the cancel to find.
   ///
   /// A replaceable lifetime takes its key over (cancelling the task or dropping the debounce
   /// there) and holds it while the task runs. A debounce that fired (`firedDebounce`, its
@@ -119,7 +121,9 @@ struct EffectTable {
     firedDebounce: UInt64? = nil,
     makeTask: (_ id: UInt64) -> Task<Void, Never>
   ) -> Start {
-    guard !isClosed || lifetime == .detached else { return Start(task: nil, cleanup: .none) }
+    guard !isClosed || lifetime == .detached, tracker?.isCancelled != true else {
+      return Start(task: nil, cleanup: .none)
+    }
     if let firedDebounce {
       guard case .replaceable(let key) = lifetime.kind,
         case .firing(firedDebounce, _)? = slots[key]
@@ -152,7 +156,7 @@ struct EffectTable {
   /// Cancels what `key` holds and forgets the key's throttle window, with its trailing effect.
   mutating func cancel(_ key: EffectKey) -> Cleanup {
     var cleanup = cleanUp(slots.removeValue(forKey: key), of: key)
-    let window = throttle.remove(key)
+    let window = windows.remove(key)
     if let tracker = window.trailing?.tracker { cleanup.trackersToEnd.append(tracker) }
     if let timer = window.timer { cleanup.tasksToCancel.append(timer) }
     return cleanup
@@ -163,7 +167,7 @@ struct EffectTable {
   mutating func cancel(trackedBy tracker: EffectTracker) -> Cleanup {
     var cleanup = Cleanup()
     cleanup.tasksToCancel = running.values.filter { $0.tracker === tracker }.map(\.task)
-    cleanup.trackersToEnd = throttle.removeTrailing(trackedBy: tracker).compactMap(\.tracker)
+    cleanup.trackersToEnd = windows.removeTrailing(trackedBy: tracker).compactMap(\.tracker)
     for (key, slot) in slots {
       switch slot {
       case .pending(let id) where debounces[id]?.tracker === tracker:
@@ -180,7 +184,7 @@ struct EffectTable {
   /// Schedules a debounce under `pending.key`, due at `deadline`, taking the key over: an older
   /// debounce is dropped, a running task cancelled.
   ///
-  /// Returns nil when the table is closed. A timer is made with `makeTimer` when none sleeps
+  /// Returns nil when the table is closed or the tracker cancelled. A timer is made with `makeTimer` when none sleeps
   /// until `deadline` or earlier; it runs inside the lock so that the timer is known before it
   /// can wake and report ``fire(timer:now:)``.
   mutating func debounce(
@@ -188,7 +192,7 @@ struct EffectTable {
     at deadline: Duration,
     makeTimer: (_ id: UInt64) -> Task<Void, Never>
   ) -> Cleanup? {
-    guard !isClosed else { return nil }
+    guard !isClosed, pending.tracker?.isCancelled != true else { return nil }
     let id = debounces.schedule(pending, at: deadline)
     let replaced = slots.updateValue(.pending(debounce: id), forKey: pending.key)
     var cleanup = cleanUp(replaced, of: pending.key)
@@ -237,21 +241,15 @@ struct EffectTable {
   }
 
   /// Throttles an effect for `key` at `now`; see
-  /// ``ThrottleWindows/admit(_:at:interval:trailing:makeTimer:)``. Once the table is closed, no
-  /// effect waits as a trailing one: a `trailing` that does not lead is handed back as
-  /// `replaced`, to be dropped.
+  /// ``ThrottleWindows/admit(_:at:interval:trailing:makeTimer:)``. Once the table is closed, or
+  /// the trailing effect's tracker is cancelled, no effect waits as a trailing one.
   mutating func throttle(
     _ key: EffectKey, at now: Duration, interval: Duration, trailing: ThrottleWindows.Trailing?,
     makeTimer: (_ id: UInt64, _ end: Duration) -> Task<Void, Never>
   ) -> ThrottleWindows.Admission {
-    guard isClosed, let trailing else {
-      return throttle.admit(
-        key, at: now, interval: interval, trailing: trailing, makeTimer: makeTimer)
-    }
-    let admission = throttle.admit(
-      key, at: now, interval: interval, trailing: nil, makeTimer: makeTimer)
-    guard case .dropped(_, let due) = admission else { return admission }
-    return .dropped(replaced: trailing, due: due)
+    let keeps = !isClosed && trailing?.tracker?.isCancelled != true
+    return windows.admit(
+      key, at: now, interval: interval, trailing: keeps ? trailing : nil, makeTimer: makeTimer)
   }
 
   /// The timer of `key`'s throttle window woke at `now`; see
@@ -259,14 +257,14 @@ struct EffectTable {
   mutating func throttleWindowEnded(
     _ key: EffectKey, timer: UInt64, at now: Duration
   ) -> ThrottleWindows.WindowEnd {
-    throttle.windowEnded(key, timer: timer, at: now)
+    windows.windowEnded(key, timer: timer, at: now)
   }
 
   /// The timer of `key`'s throttle window stopped early; returns the trailing effect it dropped.
   mutating func throttleTimerStopped(
     _ key: EffectKey, timer: UInt64
   ) -> ThrottleWindows.Trailing? {
-    throttle.timerStopped(key, timer: timer)
+    windows.timerStopped(key, timer: timer)
   }
 
   /// The store is gone: cancels every task that is not detached and the timers, drops every
@@ -275,14 +273,14 @@ struct EffectTable {
   mutating func close() -> Cleanup {
     isClosed = true
     var cleanup = Cleanup()
-    for (key, slot) in slots { cleanup.trackersToEnd += cleanUp(slot, of: key).trackersToEnd }
-    slots.removeAll()
     cleanup.tasksToCancel = running.values.filter { $0.lifetime != .detached }.map(\.task)
     if let timer = debounces.timer { cleanup.tasksToCancel.append(timer.task) }
+    for (key, slot) in slots { cleanup.trackersToEnd += cleanUp(slot, of: key).trackersToEnd }
+    slots.removeAll()
     debounces = DebounceTable()
-    let windows = throttle.removeAll()
-    cleanup.trackersToEnd += windows.trailing.compactMap(\.tracker)
-    cleanup.tasksToCancel += windows.timers
+    let closed = windows.removeAll()
+    cleanup.trackersToEnd += closed.trailing.compactMap(\.tracker)
+    cleanup.tasksToCancel += closed.timers
     return cleanup
   }
 
@@ -302,6 +300,11 @@ struct EffectTable {
         break
       }
       if let tracker = dropped.tracker { cleanup.trackersToEnd.append(tracker) }
+      // With its last entry gone, the timer has nothing to wait for.
+      if debounces.count == 0, let timer = debounces.timer {
+        debounces.timer = nil
+        cleanup.tasksToCancel.append(timer.task)
+      }
     case .firing?, nil:
       break
     }

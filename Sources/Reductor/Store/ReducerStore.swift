@@ -138,9 +138,17 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
+    send(action, reducingDeliveredActionsFirst: sendReducesDeliveredActions)
+  }
+
+  /// Sends an action; reduces the actions effects delivered first only when told to. The test
+  /// store says no, so that the first reduction of its `send` is the sent action's.
+  @inlinable
+  @discardableResult
+  package func send(_ action: Action, reducingDeliveredActionsFirst: Bool) -> StoreTask {
     if isReducing { return buffer(action) }
     isReducing = true
-    if sendReducesDeliveredActions && inbox.hasEntries { drainQueue(takingInbox: true) }
+    if reducingDeliveredActionsFirst && inbox.hasEntries { drainQueue(takingInbox: true) }
     let effect = reduceObserved(action)
     let tracker = effect.isNone ? nil : start(effect, tracker: nil)
     if hasQueuedActions || (sendReducesDeliveredActions && inbox.hasEntries) {
@@ -212,9 +220,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @usableFromInline
   func buffer(_ action: Action) -> StoreTask {
     let tracker = EffectTracker(runtime: runtime)
-    tracker.begin()
-    queue.append(.init(action: action, tracker: tracker))
-    hasQueuedActions = true
+    buffer(action, tracker: tracker)
     return StoreTask(tracker: tracker)
   }
 

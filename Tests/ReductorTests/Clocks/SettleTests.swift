@@ -182,6 +182,32 @@ import Testing
     #expect(store.state == ["a", "b", "c", "done(4)"])
   }
 
+  /// Two stores on one clock settle in the order they were made, on every run: the effects their
+  /// delivered actions start run in that order.
+  @Test(arguments: stressRuns)
+  func storesOnOneClockSettleInTheOrderTheyWereMade(run: Int) async {
+    let clock = ManualClock()
+    let log = Locked<[String]>([])
+    func makeStore(_ name: String) -> ReducerStore<Int, Action> {
+      StoreBuilder.reducer(
+        initialState: 0,
+        reducer: TestReducer<Int, Action> { _, action in
+          switch action {
+          case .a: .run { .b }
+          case .b: .run { _ in log.withLock { $0.append(name) } }
+          default: .none
+          }
+        },
+        clock: clock)
+    }
+    let first = makeStore("first")
+    let second = makeStore("second")
+    second.send(.a)
+    first.send(.a)
+    await clock.advance()
+    #expect(log.value == ["first", "second"])
+  }
+
   /// A finish() waiting for work that sleeps on the clock returns once another task advances.
   @Test func finishWaitsForAnAdvanceWhenTheTrackedWorkSleepsOnTheClock() async {
     let clock = ManualClock()

@@ -16,8 +16,7 @@ extension EffectRuntime {
     send: Send<Action>, tracker: EffectTracker?
   ) -> Bool {
     var trailing: ThrottleWindows.Trailing?
-    if latest, tracker?.isCancelled != true {
-      tracker?.begin()
+    if latest {
       trailing = ThrottleWindows.Trailing(
         start: {
           self.start(child, send: send, tracker: tracker) { action in send.deliver(action) }
@@ -26,15 +25,18 @@ extension EffectRuntime {
     }
     let now = elapsed()
     let admission = state.withLock { state in
-      state.effects.throttle(key, at: now, interval: interval, trailing: trailing) { id, end in
+      let admission = state.effects.throttle(key, at: now, interval: interval, trailing: trailing) {
+        id, end in
         makeThrottleTimer(key: key, id: id, firstEnd: end)
       }
+      // Counted under the lock, before the window's timer can take the effect and end it.
+      if case .dropped(kept: true, _, _) = admission { tracker?.begin() }
+      return admission
     }
     switch admission {
     case .lead:
-      trailing?.tracker?.end()
       return true
-    case .dropped(let replaced, let due):
+    case .dropped(_, let replaced, let due):
       replaced?.tracker?.end()
       if let due {
         due.start()

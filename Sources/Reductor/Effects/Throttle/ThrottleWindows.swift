@@ -25,10 +25,11 @@ struct ThrottleWindows {
   enum Admission {
     /// The effect leads a new window and runs now.
     case lead
-    /// A window is open: the effect does not run now. `replaced` is the trailing effect it
-    /// replaced, and `due` one whose window ended before its timer came to start it: the caller
-    /// starts `due` now, and the effect falls into the window that start opened.
-    case dropped(replaced: Trailing?, due: Trailing?)
+    /// A window is open: the effect does not run now. `kept`: it waits as the window's trailing
+    /// effect, having replaced `replaced`. `due` is a trailing effect whose window ended before
+    /// its timer came to start it: the caller starts it now, and the effect falls into the
+    /// window that start opened.
+    case dropped(kept: Bool, replaced: Trailing?, due: Trailing?)
   }
 
   /// What a window's timer does when it wakes.
@@ -48,16 +49,14 @@ struct ThrottleWindows {
     var timer: Timer?
   }
 
+  /// A window's closing time in the heap; the order in which closings were pushed breaks ties.
   private struct Closing: Comparable {
     let time: Duration
+    let order: UInt64
     let key: EffectKey
 
     static func < (lhs: Closing, rhs: Closing) -> Bool {
-      lhs.time < rhs.time
-    }
-
-    static func == (lhs: Closing, rhs: Closing) -> Bool {
-      lhs.time == rhs.time && lhs.key == rhs.key
+      (lhs.time, lhs.order) < (rhs.time, rhs.order)
     }
   }
 
@@ -66,6 +65,7 @@ struct ThrottleWindows {
   /// removed, or moved by a trailing start, are skipped.
   private var closings = Heap<Closing>()
   private var nextTimerID: UInt64 = 0
+  private var nextClosing: UInt64 = 0
 
   /// The number of windows kept.
   var count: Int {
@@ -98,7 +98,7 @@ struct ThrottleWindows {
       due = trailing
       window.trailing = nil
       window.closesAt = now + window.interval
-      closings.push(Closing(time: window.closesAt, key: key))
+      pushClosing(at: window.closesAt, of: key)
     }
     var replaced: Trailing?
     if let trailing {
@@ -111,7 +111,7 @@ struct ThrottleWindows {
       }
     }
     windows[key] = window
-    return .dropped(replaced: replaced, due: due)
+    return .dropped(kept: trailing != nil, replaced: replaced, due: due)
   }
 
   /// The timer `timer` of `key`'s window woke at `now`: says what it does next.
@@ -125,7 +125,7 @@ struct ThrottleWindows {
     window.trailing = nil
     window.closesAt = now + window.interval
     windows[key] = window
-    closings.push(Closing(time: window.closesAt, key: key))
+    pushClosing(at: window.closesAt, of: key)
     return .start(trailing, nextEnd: window.closesAt)
   }
 
@@ -168,7 +168,12 @@ struct ThrottleWindows {
     _ key: EffectKey, at now: Duration, interval: Duration, timer: Timer?
   ) {
     windows[key] = Window(closesAt: now + interval, interval: interval, timer: timer)
-    closings.push(Closing(time: now + interval, key: key))
+    pushClosing(at: now + interval, of: key)
+  }
+
+  private mutating func pushClosing(at time: Duration, of key: EffectKey) {
+    closings.push(Closing(time: time, order: nextClosing, key: key))
+    nextClosing += 1
   }
 
   /// Forgets the windows that closed by `now` with no trailing effect waiting. A timer such a

@@ -48,6 +48,7 @@ import Testing
         : Effect.send(.done(name)).debounced(for: .ms(300), key: "search")
     }
     await play([("a", 0), ("stop", 100)], on: clock) { store.send(.fire($0)) }
+    #expect(clock.nextDeadline == nil)  // the debounce timer went with it
     await clock.advance(by: .seconds(1))
     #expect(store.state == [])
   }

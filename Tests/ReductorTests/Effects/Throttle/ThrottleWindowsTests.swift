@@ -81,8 +81,10 @@ import Testing
       }
     }
     guard case .lead = admit(&windows, "a", 0) else { return #expect(Bool(false)) }
-    guard case .dropped(nil, nil) = admit(&windows, "b", 250) else { return #expect(Bool(false)) }
-    guard case .dropped(let replaced?, nil) = admit(&windows, "c", 500) else {
+    guard case .dropped(true, nil, nil) = admit(&windows, "b", 250) else {
+      return #expect(Bool(false))
+    }
+    guard case .dropped(true, let replaced?, nil) = admit(&windows, "c", 500) else {
       return #expect(Bool(false))
     }
     replaced.start()  // "b", handed back to be dropped
@@ -95,7 +97,9 @@ import Testing
     #expect(nextEnd == .seconds(2))
 
     // An effect at the instant of the trailing start falls into the window it opened.
-    guard case .dropped(nil, nil) = admit(&windows, "d", 1000) else { return #expect(Bool(false)) }
+    guard case .dropped(true, nil, nil) = admit(&windows, "d", 1000) else {
+      return #expect(Bool(false))
+    }
     guard case .start(let next, _) = windows.windowEnded(save, timer: 0, at: .seconds(2)) else {
       return #expect(Bool(false))
     }
@@ -117,7 +121,7 @@ import Testing
       let admission = windows.admit(
         save, at: .ms(at), interval: .seconds(1), trailing: trailing(name, into: started)
       ) { _, _ in Task {} }
-      if case .dropped(_, let due?) = admission { due.start() }
+      if case .dropped(_, _, let due?) = admission { due.start() }
     }
     #expect(started.value == ["b"])
     guard case .sleep(until: .seconds(2)) = windows.windowEnded(save, timer: 0, at: .seconds(1))
