@@ -16,16 +16,7 @@ struct SleeperQueue {
     case attached, woken, cancelled
   }
 
-  private struct Entry: Comparable {
-    let deadline: Duration
-    let id: UInt64
-
-    static func < (lhs: Entry, rhs: Entry) -> Bool {
-      (lhs.deadline, lhs.id) < (rhs.deadline, rhs.id)
-    }
-  }
-
-  private var heap = Heap<Entry>()
+  private var heap = Heap<Deadline>()
   private var slots: [UInt64: Slot] = [:]
   private var nextID: UInt64 = 0
 
@@ -33,7 +24,7 @@ struct SleeperQueue {
     let id = nextID
     nextID += 1
     slots[id] = .waiting(nil)
-    heap.push(Entry(deadline: deadline, id: id))
+    heap.push(Deadline(time: deadline, id: id))
     return id
   }
 
@@ -66,7 +57,7 @@ struct SleeperQueue {
   /// The earliest deadline of a waiting sleeper.
   mutating func earliestDeadline() -> Duration? {
     dropStaleTop()
-    return heap.min?.deadline
+    return heap.min?.time
   }
 
   /// Removes the earliest sleeper if its deadline is at or before `limit`.
@@ -74,14 +65,14 @@ struct SleeperQueue {
   /// itself woken when it does).
   mutating func popDue(notAfter limit: Duration) -> (deadline: Duration, Continuation?)? {
     dropStaleTop()
-    guard let top = heap.min, top.deadline <= limit else { return nil }
+    guard let top = heap.min, top.time <= limit else { return nil }
     heap.popMin()
     if case .waiting(let continuation?)? = slots[top.id] {
       slots[top.id] = nil
-      return (top.deadline, continuation)
+      return (top.time, continuation)
     }
     slots[top.id] = .woken
-    return (top.deadline, nil)
+    return (top.time, nil)
   }
 
   private mutating func dropStaleTop() {

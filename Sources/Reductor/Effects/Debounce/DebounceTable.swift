@@ -26,18 +26,9 @@ struct DebounceTable {
     var deadline: Duration
   }
 
-  /// A deadline in the heap; the id orders entries due at one instant as they were scheduled.
-  private struct Due: Comparable {
-    let deadline: Duration
-    let id: UInt64
-
-    static func < (lhs: Due, rhs: Due) -> Bool {
-      (lhs.deadline, lhs.id) < (rhs.deadline, rhs.id)
-    }
-  }
-
   private var entries: [UInt64: Pending] = [:]
-  private var deadlines = Heap<Due>()
+  /// The entries' deadlines, by entry id; those of removed entries are skipped.
+  private var deadlines = Heap<Deadline>()
   private var nextID: UInt64 = 0
   /// The timer, while any entry is pending.
   var timer: Timer?
@@ -56,7 +47,7 @@ struct DebounceTable {
   mutating func schedule(_ pending: Pending, at deadline: Duration) -> UInt64 {
     let id = nextID
     nextID += 1
-    deadlines.push(Due(deadline: deadline, id: id))
+    deadlines.push(Deadline(time: deadline, id: id))
     entries[id] = pending
     return id
   }
@@ -68,7 +59,7 @@ struct DebounceTable {
 
   /// Removes and returns the earliest entry due at or before `now`.
   mutating func popDue(notAfter now: Duration) -> (id: UInt64, pending: Pending)? {
-    while let first = deadlines.min, first.deadline <= now {
+    while let first = deadlines.min, first.time <= now {
       deadlines.popMin()
       if let pending = entries.removeValue(forKey: first.id) { return (first.id, pending) }
     }
@@ -78,7 +69,7 @@ struct DebounceTable {
   /// The deadline of the next entry due; drops removed entries from the heap's top.
   mutating func earliestDeadline() -> Duration? {
     while let first = deadlines.min {
-      if entries[first.id] != nil { return first.deadline }
+      if entries[first.id] != nil { return first.time }
       deadlines.popMin()
     }
     return nil

@@ -49,14 +49,13 @@ struct ThrottleWindows {
     var timer: Timer?
   }
 
-  /// A window's closing time in the heap; the order in which closings were pushed breaks ties.
+  /// A window's closing time in the heap.
   private struct Closing: Comparable {
-    let time: Duration
-    let order: UInt64
+    let deadline: Deadline
     let key: EffectKey
 
     static func < (lhs: Closing, rhs: Closing) -> Bool {
-      (lhs.time, lhs.order) < (rhs.time, rhs.order)
+      lhs.deadline < rhs.deadline
     }
   }
 
@@ -172,16 +171,16 @@ struct ThrottleWindows {
   }
 
   private mutating func pushClosing(at time: Duration, of key: EffectKey) {
-    closings.push(Closing(time: time, order: nextClosing, key: key))
+    closings.push(Closing(deadline: Deadline(time: time, id: nextClosing), key: key))
     nextClosing += 1
   }
 
   /// Forgets the windows that closed by `now` with no trailing effect waiting. A timer such a
   /// window had finds it gone when it wakes, and stops.
   private mutating func forgetWindows(closedBy now: Duration) {
-    while let first = closings.min, first.time <= now {
+    while let first = closings.min, first.deadline.time <= now {
       closings.popMin()
-      if let window = windows[first.key], window.closesAt == first.time,
+      if let window = windows[first.key], window.closesAt == first.deadline.time,
         window.trailing == nil
       {
         windows.removeValue(forKey: first.key)
