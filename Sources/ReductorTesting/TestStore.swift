@@ -6,13 +6,11 @@ public import Reductor
 ///
 /// ```swift
 /// @MainActor @Test func loadingReplacesTheCount() async {
-///   let clock = ManualClock()
 ///   let store = TestStore(
 ///     initialState: CounterFeature.State(),
-///     reducer: CounterFeature.Reducer(dependencies: .live),
-///     clock: clock)
+///     reducer: CounterFeature.Reducer(dependencies: .live))
 ///   await store.send(.load) { $0.isLoading = true }
-///   await clock.advance(by: .milliseconds(300))
+///   await store.clock.advance(by: .milliseconds(300))
 ///   await store.receive(.loaded(42)) {
 ///     $0.isLoading = false
 ///     $0.count = 42
@@ -26,7 +24,10 @@ public import Reductor
 /// every snapshot would share; test such a feature through a `ReducerStore` on a
 /// `ManualClock` with plain expectations, or keep the feature's state a struct.)
 ///
-/// > Time: On a `ManualClock`, ``send(_:assert:fileID:filePath:line:column:)``,
+/// > Time: A test store always runs on a `ManualClock`, ``clock``: a new one unless you pass
+/// > your own to the initializer. Time moves only when the test advances it
+/// > (`await store.clock.advance(by: .milliseconds(200))`), never by itself, so an effect that
+/// > sleeps waits for that. ``send(_:assert:fileID:filePath:line:column:)``,
 /// > `receive` and ``finish(timeout:fileID:filePath:line:column:)`` are settle points of the
 /// > clock: `send` returns with the effects it started run until they finished or sleep on the
 /// > clock, and the actions they delivered reduced, waiting to be received. Nothing moves
@@ -58,8 +59,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// How strictly the test is checked; ``Exhaustivity/on`` by default.
   public var exhaustivity = Exhaustivity.on
 
+  /// The clock the store's effects run on. Advance it to move time:
+  ///
+  /// ```swift
+  /// await store.send(.startTimer)
+  /// await store.clock.advance(by: .seconds(1))
+  /// await store.receive(.timerTicked) { $0.seconds = 1 }
+  /// ```
+  public let clock: ManualClock
+
   private let store: ReducerStore<State, Action>
-  private let manualClock: ManualClock?
   private let creationSite: CallSite
   /// The state after the last reduction, which the next one starts from.
   private var lastState: State
@@ -71,19 +80,17 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private var isSending = false
   private var sentReduction: Reduction?
   private var sentEffects: [SentEffects] = []
-  /// Moves whenever an action is recorded, for receives that wait for one off a manual clock.
-  private let recorded = ActivitySignal()
   /// What the store reported, from any thread; each becomes a failure at the next call.
   private let diagnostics = Locked<[StoreDiagnostic]>([])
   private var isFinished = false
 
-  /// Creates a test store that runs `reducer` over `initialState` on `clock`.
+  /// Creates a test store that runs `reducer` over `initialState` on a manual clock.
   ///
   /// - Parameters:
   ///   - initialState: The state the test starts from.
   ///   - reducer: The reducer under test, built with the dependencies the test wants.
-  ///   - clock: The clock effects use; a `ManualClock` (the default) makes time-based effects
-  ///     deterministic.
+  ///   - clock: The manual clock effects use, which ``clock`` returns; a new one by default.
+  ///     Pass one to share it with other stores or dependencies of the test.
   ///   - fileID: The file that creates the store, for failures found when it is deinitialized.
   ///   - filePath: The full path of that file.
   ///   - line: The line that creates the store.
@@ -91,14 +98,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   public init<R: Reducer>(
     initialState: State,
     reducer: R,
-    clock: any Clock<Duration> = ManualClock(),
+    clock: ManualClock = ManualClock(),
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     store = StoreBuilder.reducer(initialState: initialState, reducer: reducer, clock: clock)
-    manualClock = clock as? ManualClock
+    self.clock = clock
     lastState = initialState
     creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     store.setReduceObserver(
@@ -133,9 +140,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///
   /// The closure receives the state before the action and mutates it into the state the test
   /// expects; without a closure, the state must not change. Sending while delivered actions are
-  /// still unreceived fails (in exhaustive mode); they stay to be received. On a `ManualClock`,
-  /// it returns with the effects the action started settled: run until they finished or sleep on
-  /// the clock, with the actions they delivered reduced and waiting to be received.
+  /// still unreceived fails (in exhaustive mode); they stay to be received. It returns with the
+  /// effects the action started settled: run until they finished or sleep on the ``clock``, with
+  /// the actions they delivered reduced and waiting to be received.
   ///
   /// ```swift
   /// await store.send(.increment) { $0.count = 1 }
@@ -168,8 +175,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           + "\nReceive \(them) with receive(_:), or skip \(them) with skipReceivedActions().",
         at: site)
     }
-    // On other clocks, effects may have delivered actions meanwhile: they are received actions,
-    // reduced before the sent one, and `send` must not reduce any that arrive right now first.
+    // Work off the clock's executor may have delivered actions since the settle point: they
+    // are received actions, reduced before the sent one.
     store.reduceDeliveredActions()
     isSending = true
     let task = store.send(action, reducingDeliveredActionsFirst: false)
@@ -186,15 +193,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// it changed the state.
   ///
   /// ```swift
-  /// await clock.advance(by: .milliseconds(300))
+  /// await store.clock.advance(by: .milliseconds(300))
   /// await store.receive(.loaded(42)) { $0.count = 42 }
   /// ```
   ///
   /// - Parameters:
   ///   - expected: The action the test expects next.
   ///   - timeout: How long to wait, on the continuous clock, for an action from work that left
-  ///     the clock's executor. `nil` waits only for the manual clock to settle (one second on
-  ///     other clocks).
+  ///     the clock's executor. `nil` waits only for the manual clock to settle.
   ///   - updateExpected: Mutates the previous state into the expected one.
   ///   - fileID: The calling file, where failures are reported.
   ///   - filePath: The full path of the calling file.
@@ -254,8 +260,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///
   /// - Parameters:
   ///   - timeout: How long to wait, on the continuous clock, for effects that left the clock's
-  ///     executor to finish. `nil` waits only for the manual clock to settle (one second on other
-  ///     clocks).
+  ///     executor to finish. `nil` waits only for the manual clock to settle.
   ///   - fileID: The calling file, where failures are reported.
   ///   - filePath: The full path of the calling file.
   ///   - line: The calling line.
@@ -270,8 +275,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     isFinished = true
     settle(at: site)
-    if let limit = waitLimit(timeout) {
-      let deadline = ContinuousClock.now.advanced(by: limit)
+    if let timeout {
+      let deadline = ContinuousClock.now.advanced(by: timeout)
       for sent in sentEffects where !sent.task.isFinished {
         _ = await sent.task.finish(timeout: ContinuousClock.now.duration(to: deadline))
       }
@@ -313,7 +318,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     received.append(action)
     receivedReductions.append(reduction)
-    recorded.notify()
   }
 
   private func receive(
@@ -325,7 +329,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     at site: CallSite
   ) async {
     settle(at: site)
-    let deadline = waitLimit(timeout).map { ContinuousClock.now.advanced(by: $0) }
+    let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
     while true {
       while !received.isEmpty {
         let action = received.removeFirst()
@@ -346,7 +350,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       await waitForDeliveredAction(until: deadline)
       settle(at: site)
     }
-    let waited = waitLimit(timeout).map { " within \($0)" } ?? ""
+    let waited = timeout.map { " within \($0)" } ?? ""
     reportFailure(
       "Expected to receive \(expectation), but no action was delivered\(waited)."
         + clockAdvice(),
@@ -355,7 +359,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Where the manual clock stands, for a receive that found nothing.
   private func clockAdvice() -> String {
-    guard let clock = manualClock else { return "" }
     guard let next = clock.nextDeadline else {
       return " The manual clock is at \(clock.now), and nothing sleeps on it."
     }
@@ -428,7 +431,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Runs every runnable effect on the manual clock until nothing is runnable, reduces what
   /// it delivered, and reports what the store reported meanwhile.
   private func settle(at site: CallSite) {
-    manualClock?.settle()
+    clock.settle()
     let reported = diagnostics.withLock { reported in
       defer { reported.removeAll() }
       return reported
@@ -442,20 +445,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Waits, at most until `deadline`, for work off the clock's executor to deliver an action.
   private func waitForDeliveredAction(until deadline: ContinuousClock.Instant) async {
-    if let manualClock {
-      _ = await manualClock.settle(
-        until: { !received.isEmpty }, timeout: ContinuousClock.now.duration(to: deadline))
-    } else {
-      let seen = recorded.count
-      guard received.isEmpty else { return }
-      await recorded.wait(after: seen, until: deadline)
-    }
-  }
-
-  /// How long to wait for work off the clock's executor: the given timeout; else none on a
-  /// manual clock (settling is enough) and one second on any other clock.
-  private func waitLimit(_ timeout: Duration?) -> Duration? {
-    timeout ?? (manualClock == nil ? .seconds(1) : nil)
+    _ = await clock.settle(
+      until: { !received.isEmpty }, timeout: ContinuousClock.now.duration(to: deadline))
   }
 
   private func describe(_ action: Action) -> String {

@@ -24,6 +24,27 @@ import Testing
     await store.finish()
   }
 
+  /// Without `clock:`, the test store makes a manual clock of its own and exposes it.
+  @Test func aTestStoreWithoutAClockMovesTimeOnItsOwnManualClock() async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    await store.send(.load) { $0.isLoading = true }
+    #expect(store.clock.nextDeadline == ManualClock.Instant(offset: .seconds(1)))
+    await store.clock.advance(by: .seconds(1))
+    await store.receive(.loaded(42)) {
+      $0.isLoading = false
+      $0.count = 42
+    }
+    #expect(store.clock.now == ManualClock.Instant(offset: .seconds(1)))
+    await store.finish()
+  }
+
+  @Test func aTestStoreRunsOnTheClockItIsGiven() async {
+    let clock = ManualClock()
+    let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
+    #expect(store.clock === clock)
+    await store.finish()
+  }
+
   @Test func synchronousFollowUpActionsAreReceived() async {
     let store = TestStore(initialState: Feature.State(), reducer: Feature())
     await store.send(.incrementTwice) { $0.count = 1 }

@@ -11,30 +11,27 @@ import Testing
   let words = ["swift", "swiftui", "switch", "rust", "ruby"]
 
   /// A test store over `words`, answering 100 ms after the debounce.
-  func makeStore(clock: ManualClock) -> TestStore<SearchFeature.State, SearchFeature.Action> {
+  func makeStore() -> TestStore<SearchFeature.State, SearchFeature.Action> {
     TestStore(
       initialState: SearchFeature.State(),
-      reducer: SearchFeature.Reducer(
-        dependencies: .wordList(words, latency: .milliseconds(100))),
-      clock: clock)
+      reducer: SearchFeature.Reducer(dependencies: .wordList(words, latency: .milliseconds(100))))
   }
 
   @Test func typingSearchesOnceTheQueryIsQuiet() async {
-    let clock = ManualClock()
-    let store = makeStore(clock: clock)
+    let store = makeStore()
 
     await store.send(.queryChanged("s")) {
       $0.query = "s"
       $0.isSearching = true
     }
-    await clock.advance(by: .milliseconds(100))
+    await store.clock.advance(by: .milliseconds(100))
     await store.send(.queryChanged("sw")) { $0.query = "sw" }
-    await clock.advance(by: .milliseconds(100))
+    await store.clock.advance(by: .milliseconds(100))
     await store.send(.queryChanged("swi")) { $0.query = "swi" }
 
     // 300 ms of quiet, then 100 ms of search latency: nothing arrives before 400 ms.
-    await clock.advance(by: .milliseconds(399))
-    await clock.advance(by: .milliseconds(1))
+    await store.clock.advance(by: .milliseconds(399))
+    await store.clock.advance(by: .milliseconds(1))
     await store.receive(.searchResponse(["swift", "swiftui", "switch"])) {
       $0.results = ["swift", "swiftui", "switch"]
       $0.isSearching = false
@@ -43,16 +40,15 @@ import Testing
   }
 
   @Test func aNewQueryReplacesTheSearchInFlight() async {
-    let clock = ManualClock()
-    let store = makeStore(clock: clock)
+    let store = makeStore()
 
     await store.send(.queryChanged("sw")) {
       $0.query = "sw"
       $0.isSearching = true
     }
-    await clock.advance(by: .milliseconds(350))  // the "sw" search is running
+    await store.clock.advance(by: .milliseconds(350))  // the "sw" search is running
     await store.send(.queryChanged("ru")) { $0.query = "ru" }
-    await clock.advance(by: .milliseconds(400))
+    await store.clock.advance(by: .milliseconds(400))
     await store.receive(.searchResponse(["rust", "ruby"])) {
       $0.results = ["rust", "ruby"]
       $0.isSearching = false
@@ -61,19 +57,18 @@ import Testing
   }
 
   @Test func clearingTheQueryCancelsThePendingSearch() async {
-    let clock = ManualClock()
-    let store = makeStore(clock: clock)
+    let store = makeStore()
 
     await store.send(.queryChanged("sw")) {
       $0.query = "sw"
       $0.isSearching = true
     }
-    await clock.advance(by: .milliseconds(200))
+    await store.clock.advance(by: .milliseconds(200))
     await store.send(.queryChanged("")) {
       $0.query = ""
       $0.isSearching = false
     }
-    await clock.advance(by: .seconds(1))
+    await store.clock.advance(by: .seconds(1))
     await store.finish()
   }
 
@@ -81,17 +76,15 @@ import Testing
     struct Offline: Error, CustomStringConvertible {
       var description: String { "offline" }
     }
-    let clock = ManualClock()
     let store = TestStore(
       initialState: SearchFeature.State(),
-      reducer: SearchFeature.Reducer(dependencies: .init(search: { _ in throw Offline() })),
-      clock: clock)
+      reducer: SearchFeature.Reducer(dependencies: .init(search: { _ in throw Offline() })))
 
     await store.send(.queryChanged("sw")) {
       $0.query = "sw"
       $0.isSearching = true
     }
-    await clock.advance(by: .milliseconds(300))
+    await store.clock.advance(by: .milliseconds(300))
     await store.receive(.searchFailed("offline")) {
       $0.failure = "offline"
       $0.isSearching = false

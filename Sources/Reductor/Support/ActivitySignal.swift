@@ -3,8 +3,8 @@
 /// A waiter reads ``count``, looks for what it waits for, and if it is not there waits for the
 /// count to move past what it read: whatever happens after the read wakes it, even if it happens
 /// before the waiter suspends. The manual clock's executor signals jobs and delivered actions
-/// with it; the test store signals the actions it records.
-package final class ActivitySignal: Sendable {
+/// with it.
+final class ActivitySignal: Sendable {
   private struct State {
     var count: UInt64 = 0
     var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
@@ -13,15 +13,15 @@ package final class ActivitySignal: Sendable {
 
   private let state = Locked(State())
 
-  package init() {}
+  init() {}
 
   /// How often ``notify()`` was called.
-  package var count: UInt64 {
+  var count: UInt64 {
     state.withLock { $0.count }
   }
 
   /// Moves the count and wakes every waiter.
-  package func notify() {
+  func notify() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.count &+= 1
       guard !state.waiters.isEmpty else { return [] }
@@ -33,7 +33,7 @@ package final class ActivitySignal: Sendable {
 
   /// Waits until the count differs from `seen`, or the task is cancelled; returns at once when
   /// it already differs.
-  package func wait(after seen: UInt64) async {
+  func wait(after seen: UInt64) async {
     let id = state.withLock { state -> UInt64 in
       defer { state.nextWaiterID += 1 }
       return state.nextWaiterID
@@ -55,7 +55,7 @@ package final class ActivitySignal: Sendable {
   }
 
   /// Waits like ``wait(after:)``, but at most until `deadline` on the continuous clock.
-  package func wait(after seen: UInt64, until deadline: ContinuousClock.Instant) async {
+  func wait(after seen: UInt64, until deadline: ContinuousClock.Instant) async {
     await withTaskGroup(of: Void.self) { group in
       group.addTask { await self.wait(after: seen) }
       group.addTask { try? await ContinuousClock().sleep(until: deadline) }

@@ -33,7 +33,7 @@ import Testing
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
       let delays = ["late": 300, "early": 100, "tie-1": 200, "tie-2": 200]
-      return sleepThenDone(name, after: .ms(delays[name]!))
+      return sleepThenDone(name, after: .milliseconds(delays[name]!))
     }
     for name in ["late", "early", "tie-1", "tie-2"] { store.send(.fire(name)) }
     await clock.advance(by: .seconds(1))
@@ -89,9 +89,9 @@ import Testing
 
   @Test func instantsCompareAndMeasureDurations() {
     let start = ManualClock.Instant(offset: .seconds(1))
-    let later = start.advanced(by: .ms(500))
+    let later = start.advanced(by: .milliseconds(500))
     #expect(start < later)
-    #expect(start.duration(to: later) == .ms(500))
+    #expect(start.duration(to: later) == .milliseconds(500))
     #expect(later.description == "1.5 seconds")
   }
 }

@@ -127,7 +127,7 @@ import Testing
           return .run { send in
             var elapsed = 0
             for step in steps {
-              try await EffectContext.clock.sleep(for: .ms(step.at - elapsed))
+              try await EffectContext.clock.sleep(for: .milliseconds(step.at - elapsed))
               elapsed = step.at
               send(step.action)
             }

@@ -6,43 +6,43 @@ import Testing
 @Suite struct SleeperQueueTests {
   @Test func sleepersComeDueInDeadlineOrderThenSleepOrder() {
     var queue = SleeperQueue()
-    let ids = [300, 200, 100, 200].map { queue.insert(deadline: .ms($0)) }
-    #expect(queue.earliestDeadline() == .ms(100))
+    let ids = [300, 200, 100, 200].map { queue.insert(deadline: .milliseconds($0)) }
+    #expect(queue.earliestDeadline() == .milliseconds(100))
     var woken: [Duration] = []
-    while let (deadline, continuation) = queue.popDue(notAfter: .ms(250)) {
+    while let (deadline, continuation) = queue.popDue(notAfter: .milliseconds(250)) {
       #expect(continuation == nil)  // none has attached yet
       woken.append(deadline)
     }
-    #expect(woken == [.ms(100), .ms(200), .ms(200)])
-    #expect(queue.earliestDeadline() == .ms(300))
+    #expect(woken == [.milliseconds(100), .milliseconds(200), .milliseconds(200)])
+    #expect(queue.earliestDeadline() == .milliseconds(300))
     #expect(ids == [0, 1, 2, 3])
   }
 
   @Test func aSleeperWokenBeforeItAttachesFindsItselfWoken() async {
     var queue = SleeperQueue()
-    let id = queue.insert(deadline: .ms(100))
-    _ = queue.popDue(notAfter: .ms(100))
+    let id = queue.insert(deadline: .milliseconds(100))
+    _ = queue.popDue(notAfter: .milliseconds(100))
     #expect(await attach(id, to: &queue) == .woken)
     #expect(queue.earliestDeadline() == nil)
   }
 
   @Test func aSleeperCancelledBeforeItAttachesIsSkippedAndFindsItselfCancelled() async {
     var queue = SleeperQueue()
-    let cancelled = queue.insert(deadline: .ms(100))
-    _ = queue.insert(deadline: .ms(200))
+    let cancelled = queue.insert(deadline: .milliseconds(100))
+    _ = queue.insert(deadline: .milliseconds(200))
     #expect(queue.cancel(cancelled) == nil)  // no continuation to resume yet
-    #expect(queue.earliestDeadline() == .ms(200))
-    #expect(queue.popDue(notAfter: .ms(150)) == nil)
+    #expect(queue.earliestDeadline() == .milliseconds(200))
+    #expect(queue.popDue(notAfter: .milliseconds(150)) == nil)
     #expect(await attach(cancelled, to: &queue) == .cancelled)
   }
 
   @Test func anAttachedSleeperIsHandedBackWithItsContinuation() async throws {
     var queue = SleeperQueue()
-    let id = queue.insert(deadline: .ms(100))
+    let id = queue.insert(deadline: .milliseconds(100))
     try await withCheckedThrowingContinuation { continuation in
       #expect(queue.attach(continuation, to: id) == .attached)
-      let due = queue.popDue(notAfter: .ms(100))
-      #expect(due?.deadline == .ms(100))
+      let due = queue.popDue(notAfter: .milliseconds(100))
+      #expect(due?.deadline == .milliseconds(100))
       #expect(due?.1 != nil)
       (due?.1 ?? continuation).resume()
     }
@@ -51,7 +51,7 @@ import Testing
 
   @Test func cancellingAnAttachedSleeperRemovesIt() async {
     var queue = SleeperQueue()
-    let id = queue.insert(deadline: .ms(100))
+    let id = queue.insert(deadline: .milliseconds(100))
     let result = await Result {
       try await withCheckedThrowingContinuation { continuation in
         #expect(queue.attach(continuation, to: id) == .attached)

@@ -8,9 +8,9 @@ import Testing
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in
       Effect.concat {
-        sleepThenDone("a", after: .ms(100))
-        sleepThenDone("b", after: .ms(100))
-        sleepThenDone("c", after: .ms(100))
+        sleepThenDone("a", after: .milliseconds(100))
+        sleepThenDone("b", after: .milliseconds(100))
+        sleepThenDone("c", after: .milliseconds(100))
       }
     }
     store.send(.fire("go"))
@@ -26,7 +26,7 @@ import Testing
         : threeSteps().withLifetime(.replaceable("steps"))
     }
     store.send(.fire("go"))
-    await clock.advance(by: .ms(150))
+    await clock.advance(by: .milliseconds(150))
     store.send(.stop)
     await clock.advance(by: .seconds(1))
     #expect(store.state == stamped(("a", 100)))
@@ -39,7 +39,7 @@ import Testing
       threeSteps()
     }
     let task = store.send(.fire("go"))
-    await clock.advance(by: .ms(150))
+    await clock.advance(by: .milliseconds(150))
     task.cancel()
     await clock.advance(by: .seconds(1))
     #expect(store.state == stamped(("a", 100)))
@@ -48,8 +48,8 @@ import Testing
   @Test func theInstanceConcatAppendsInOrder() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in
-      sleepThenDone("a", after: .ms(50))
-        .concat(sleepThenDone("b", after: .ms(10)))
+      sleepThenDone("a", after: .milliseconds(50))
+        .concat(sleepThenDone("b", after: .milliseconds(10)))
         .concat(.send(.done("c")))
     }
     store.send(.fire("go"))
@@ -61,9 +61,9 @@ import Testing
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in
       Effect.merge {
-        sleepThenDone("300", after: .ms(300))
-        sleepThenDone("100", after: .ms(100))
-        sleepThenDone("200", after: .ms(200))
+        sleepThenDone("300", after: .milliseconds(300))
+        sleepThenDone("100", after: .milliseconds(100))
+        sleepThenDone("200", after: .milliseconds(200))
       }
     }
     let task = store.send(.fire("go"))
@@ -75,10 +75,11 @@ import Testing
   @Test func theInstanceMergeRunsBothConcurrently() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in
-      sleepThenDone("slow", after: .ms(20)).merge(sleepThenDone("fast", after: .ms(10)))
+      sleepThenDone("slow", after: .milliseconds(20)).merge(
+        sleepThenDone("fast", after: .milliseconds(10)))
     }
     store.send(.fire("go"))
-    await clock.advance(by: .ms(20))
+    await clock.advance(by: .milliseconds(20))
     #expect(store.state == stamped(("fast", 10), ("slow", 20)))
   }
 
@@ -98,7 +99,7 @@ import Testing
           try await EffectContext.clock.sleep(for: .seconds(10))
           return .done("slow")
         }
-        sleepThenDone("next", after: .ms(100))
+        sleepThenDone("next", after: .milliseconds(100))
       }
     }
     store.send(.fire("go"))
@@ -142,9 +143,9 @@ import Testing
 /// Three steps of 100 ms in a row, delivering "a", "b" and "c".
 func threeSteps() -> Effect<TimelineAction> {
   Effect.concat {
-    sleepThenDone("a", after: .ms(100))
-    sleepThenDone("b", after: .ms(100))
-    sleepThenDone("c", after: .ms(100))
+    sleepThenDone("a", after: .milliseconds(100))
+    sleepThenDone("b", after: .milliseconds(100))
+    sleepThenDone("c", after: .milliseconds(100))
   }
 }
 

@@ -59,7 +59,7 @@ import Testing
     var table = EffectTable()
     let older = tracker()
     var timers: [UInt64] = []
-    let scheduled = table.debounce(debounce(search, tracker: older), at: .ms(300)) { id in
+    let scheduled = table.debounce(debounce(search, tracker: older), at: .milliseconds(300)) { id in
       timers.append(id)
       return Task {}
     }
@@ -67,7 +67,7 @@ import Testing
     #expect(first.tasksToCancel.isEmpty && first.trackersToEnd.isEmpty)
     #expect(table[search] == .pending(debounce: 0))
 
-    let rescheduled = table.debounce(debounce(search), at: .ms(400)) { id in
+    let rescheduled = table.debounce(debounce(search), at: .milliseconds(400)) { id in
       timers.append(id)
       return Task {}
     }
@@ -86,16 +86,17 @@ import Testing
       timers[id] = task
       return task
     }
-    _ = table.debounce(debounce(EffectKey("slow")), at: .ms(500), makeTimer: makeTimer)
-    let scheduled = table.debounce(debounce(EffectKey("fast")), at: .ms(150), makeTimer: makeTimer)
+    _ = table.debounce(debounce(EffectKey("slow")), at: .milliseconds(500), makeTimer: makeTimer)
+    let scheduled = table.debounce(
+      debounce(EffectKey("fast")), at: .milliseconds(150), makeTimer: makeTimer)
     let cleanup = try #require(scheduled)
     #expect(timers.keys.sorted() == [0, 1])
     #expect(cleanup.tasksToCancel == [timers[0]!])
 
     // The replaced timer wakes and gets nothing; the new one fires both, in deadline order.
-    let replaced = table.fire(timer: 0, now: .ms(500))
+    let replaced = table.fire(timer: 0, now: .milliseconds(500))
     #expect(replaced.due.isEmpty)
-    let fired = table.fire(timer: 1, now: .ms(500))
+    let fired = table.fire(timer: 1, now: .milliseconds(500))
     #expect(fired.due.map(\.pending.key) == [EffectKey("fast"), EffectKey("slow")])
     #expect(fired.nextDeadline == nil)
   }
@@ -103,7 +104,7 @@ import Testing
   @Test func aDebounceCancelsTheTaskRunningUnderItsKey() throws {
     var table = EffectTable()
     let running = start(.replaceable("search"), in: &table)
-    let scheduled = table.debounce(debounce(search), at: .ms(300)) { _ in Task {} }
+    let scheduled = table.debounce(debounce(search), at: .milliseconds(300)) { _ in Task {} }
     let cleanup = try #require(scheduled)
     #expect(cleanup.tasksToCancel == [running.task])
     #expect(table[search] == .pending(debounce: 0))
@@ -112,7 +113,7 @@ import Testing
   @Test func aReplaceableStartDropsThePendingDebounceUnderItsKey() {
     var table = EffectTable()
     let waiting = tracker()
-    _ = table.debounce(debounce(search, tracker: waiting), at: .ms(300)) { _ in Task {} }
+    _ = table.debounce(debounce(search, tracker: waiting), at: .milliseconds(300)) { _ in Task {} }
     let started = start(.replaceable("search"), in: &table)
     #expect(started.cleanup.trackersToEnd.map(ObjectIdentifier.init) == [ObjectIdentifier(waiting)])
     #expect(table[search] == .running(task: 0))
@@ -124,12 +125,12 @@ import Testing
     let first = tracker()
     for (name, deadline) in [("a", 100), ("b", 100), ("c", 250)] {
       _ = table.debounce(
-        debounce(EffectKey(name), tracker: name == "a" ? first : nil), at: .ms(deadline)
+        debounce(EffectKey(name), tracker: name == "a" ? first : nil), at: .milliseconds(deadline)
       ) { _ in Task {} }
     }
-    let fired = table.fire(timer: 0, now: .ms(100))
+    let fired = table.fire(timer: 0, now: .milliseconds(100))
     #expect(fired.due.map(\.id) == [0, 1])  // at one instant, in the order scheduled
-    #expect(fired.nextDeadline == .ms(250))
+    #expect(fired.nextDeadline == .milliseconds(250))
     #expect(table[EffectKey("a")] == .firing(debounce: 0, tracker: first))
     #expect(table[EffectKey("c")] == .pending(debounce: 2))
     #expect(table.pendingDebounceCount == 1)
@@ -137,8 +138,8 @@ import Testing
 
   @Test func aFiredDebounceStartsOnlyWhileItsKeyIsStillFiringIt() {
     var table = EffectTable()
-    _ = table.debounce(debounce(search), at: .ms(100)) { _ in Task {} }
-    _ = table.fire(timer: 0, now: .ms(100))
+    _ = table.debounce(debounce(search), at: .milliseconds(100)) { _ in Task {} }
+    _ = table.fire(timer: 0, now: .milliseconds(100))
     let started = table.start(.replaceable("search"), tracker: nil, firedDebounce: 0) { _ in
       Task {}
     }
@@ -146,8 +147,8 @@ import Testing
     #expect(table[search] == .running(task: 0))
 
     // A newer debounce is scheduled and fires; a cancel comes before the timer starts it.
-    _ = table.debounce(debounce(search), at: .ms(200)) { _ in Task {} }
-    _ = table.fire(timer: 1, now: .ms(200))
+    _ = table.debounce(debounce(search), at: .milliseconds(200)) { _ in Task {} }
+    _ = table.fire(timer: 1, now: .milliseconds(200))
     let cancelled = table.cancel(search)
     #expect(cancelled.tasksToCancel.isEmpty)
     let late = table.start(.replaceable("search"), tracker: nil, firedDebounce: 1) { _ in
@@ -173,8 +174,8 @@ import Testing
 
   @Test func takeFiredFreesTheKeyOnceForTheEntryItFires() {
     var table = EffectTable()
-    _ = table.debounce(debounce(search), at: .ms(100)) { _ in Task {} }
-    _ = table.fire(timer: 0, now: .ms(100))
+    _ = table.debounce(debounce(search), at: .milliseconds(100)) { _ in Task {} }
+    _ = table.fire(timer: 0, now: .milliseconds(100))
     let taken = [7, 0, 0].map { table.takeFired($0, key: search) }
     #expect(taken == [false, true, false])
     #expect(table[search] == nil)
@@ -186,10 +187,11 @@ import Testing
     let kept = tracker()
     let mine = start(.storeBound, in: &table, tracker: cancelled)
     _ = start(.storeBound, in: &table, tracker: kept)
-    _ = table.debounce(debounce(EffectKey("mine"), tracker: cancelled), at: .ms(100)) { _ in
+    _ = table.debounce(debounce(EffectKey("mine"), tracker: cancelled), at: .milliseconds(100)) {
+      _ in
       Task {}
     }
-    _ = table.debounce(debounce(EffectKey("theirs"), tracker: kept), at: .ms(100)) { _ in
+    _ = table.debounce(debounce(EffectKey("theirs"), tracker: kept), at: .milliseconds(100)) { _ in
       Task {}
     }
     let cleanup = table.cancel(trackedBy: cancelled)
@@ -205,12 +207,14 @@ import Testing
     let timer = Task<Void, Never> {}
     let admissions = [0, 10].map { at in
       table.throttle(
-        search, at: .ms(at), interval: .seconds(1),
+        search, at: .milliseconds(at), interval: .seconds(1),
         trailing: ThrottleWindows.Trailing(start: {}, tracker: waiting)
       ) { _, _ in timer }
     }
     let cleanup = table.cancel(search)
-    let afterCancel = table.throttle(search, at: .ms(20), interval: .seconds(1), trailing: nil) {
+    let afterCancel = table.throttle(
+      search, at: .milliseconds(20), interval: .seconds(1), trailing: nil
+    ) {
       _, _ in Task {}
     }
     guard case .lead = admissions[0], case .dropped = admissions[1], case .lead = afterCancel
@@ -229,7 +233,9 @@ import Testing
       Task {}
     }
     let trailing = ThrottleWindows.Trailing(start: {}, tracker: waiting)
-    let admission = table.throttle(search, at: .ms(10), interval: .seconds(1), trailing: trailing) {
+    let admission = table.throttle(
+      search, at: .milliseconds(10), interval: .seconds(1), trailing: trailing
+    ) {
       _, _ in
       Issue.record("a closed table makes no timer")
       return Task {}
@@ -244,7 +250,7 @@ import Testing
     let keyed = start(.replaceable("search"), in: &table)
     _ = start(.detached, in: &table)
     var timer: Task<Void, Never>?
-    _ = table.debounce(debounce(EffectKey("d"), tracker: waiting), at: .ms(100)) { _ in
+    _ = table.debounce(debounce(EffectKey("d"), tracker: waiting), at: .milliseconds(100)) { _ in
       timer = Task {}
       return timer!
     }
@@ -259,7 +265,7 @@ import Testing
     let refused = [EffectLifetime.storeBound, .replaceable("search")].map {
       table.start($0, tracker: nil) { _ in Task {} }.task
     }
-    let debounced = table.debounce(debounce(search), at: .ms(1)) { _ in Task {} }
+    let debounced = table.debounce(debounce(search), at: .milliseconds(1)) { _ in Task {} }
     let detached = table.start(.detached, tracker: nil) { _ in Task {} }
     #expect(refused == [nil, nil])
     #expect(debounced == nil)

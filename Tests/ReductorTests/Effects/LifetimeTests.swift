@@ -31,11 +31,11 @@ enum LoadAction: Sendable, Equatable {
       },
       clock: clock)
     store.send(.load(1))
-    await clock.advance(by: .ms(500))
+    await clock.advance(by: .milliseconds(500))
     store.send(.load(2))
-    await clock.advance(by: .ms(500))
+    await clock.advance(by: .milliseconds(500))
     #expect(store.state == [])
-    await clock.advance(by: .ms(500))
+    await clock.advance(by: .milliseconds(500))
     #expect(store.state == [2])
   }
 

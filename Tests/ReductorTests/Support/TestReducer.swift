@@ -20,7 +20,3 @@ struct Stamped<Value: Equatable>: Equatable, CustomStringConvertible {
 
   var description: String { "\(value)@\(at)" }
 }
-
-extension Duration {
-  static func ms(_ value: Int) -> Duration { .milliseconds(value) }
-}

@@ -68,7 +68,7 @@ func play<Event>(
 ) async {
   let start = clock.now
   for (event, milliseconds) in events {
-    await clock.advance(to: start.advanced(by: .ms(milliseconds)))
+    await clock.advance(to: start.advanced(by: .milliseconds(milliseconds)))
     body(event)
   }
 }

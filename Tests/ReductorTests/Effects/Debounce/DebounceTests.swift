@@ -8,12 +8,12 @@ import Testing
   @Test func debounceRunsOnlyTheLatestEffectOnceTheKeyIsQuiet() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
-      Effect.debounce(for: .ms(300), key: "search") { Effect.send(.done(name)) }
+      Effect.debounce(for: .milliseconds(300), key: "search") { Effect.send(.done(name)) }
     }
     await play([("a", 0), ("b", 100), ("c", 200)], on: clock) { store.send(.fire($0)) }
-    await clock.advance(by: .ms(299))
+    await clock.advance(by: .milliseconds(299))
     #expect(store.state == [])
-    await clock.advance(by: .ms(1))
+    await clock.advance(by: .milliseconds(1))
     #expect(store.state == stamped(("c", 500)))
     await clock.advance(by: .seconds(5))
     #expect(store.state == stamped(("c", 500)))
@@ -22,17 +22,17 @@ import Testing
   @Test func theInstanceFormDebouncesTheSameWay() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
-      Effect.send(.done(name)).debounced(for: .ms(300), key: "search")
+      Effect.send(.done(name)).debounced(for: .milliseconds(300), key: "search")
     }
     await play([("a", 0), ("b", 200)], on: clock) { store.send(.fire($0)) }
-    await clock.advance(by: .ms(300))
+    await clock.advance(by: .milliseconds(300))
     #expect(store.state == stamped(("b", 500)))
   }
 
   @Test func aNewerEffectCancelsAnOlderOneThatIsAlreadyRunning() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
-      sleepThenDone(name, after: .seconds(1)).debounced(for: .ms(100), key: "k")
+      sleepThenDone(name, after: .seconds(1)).debounced(for: .milliseconds(100), key: "k")
     }
     // At 500 ms "a" has passed its debounce and is running.
     await play([("a", 0), ("b", 500)], on: clock) { store.send(.fire($0)) }
@@ -45,7 +45,7 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       name == "stop"
         ? .cancel("search")
-        : Effect.send(.done(name)).debounced(for: .ms(300), key: "search")
+        : Effect.send(.done(name)).debounced(for: .milliseconds(300), key: "search")
     }
     await play([("a", 0), ("stop", 100)], on: clock) { store.send(.fire($0)) }
     #expect(clock.nextDeadline == nil)  // the debounce timer went with it
@@ -56,14 +56,14 @@ import Testing
   @Test func distinctKeysHaveIndependentWindows() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
-      Effect.send(.done(name)).debounced(for: .ms(300), key: name)
+      Effect.send(.done(name)).debounced(for: .milliseconds(300), key: name)
     }
     await play([("a", 0), ("b", 100)], on: clock) { store.send(.fire($0)) }
-    await clock.advance(by: .ms(400))
+    await clock.advance(by: .milliseconds(400))
     #expect(store.state == stamped(("a", 300), ("b", 400)))
   }
 
-  @Test(arguments: [Duration.zero, .ms(-50)])
+  @Test(arguments: [Duration.zero, .milliseconds(-50)])
   func aZeroOrNegativeIntervalDoesNotWait(interval: Duration) async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
@@ -77,15 +77,15 @@ import Testing
   @Test func tenThousandKeysEachGetTheirOwnWindowAndReleaseIt() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
-      Effect.send(.done(name)).debounced(for: .ms(300), key: name)
+      Effect.send(.done(name)).debounced(for: .milliseconds(300), key: name)
     }
     for index in 0..<10_000 { store.send(.fire("\(index)")) }
-    await clock.advance(by: .ms(299))
+    await clock.advance(by: .milliseconds(299))
     #expect(store.state.isEmpty)
-    await clock.advance(by: .ms(1))
+    await clock.advance(by: .milliseconds(1))
     #expect(store.state.count == 10_000)
     #expect(Set(store.state.map(\.value)).count == 10_000)
-    #expect(store.state.allSatisfy { $0.at == .ms(300) })
+    #expect(store.state.allSatisfy { $0.at == .milliseconds(300) })
     #expect(store.state.map(\.value) == (0..<10_000).map { "\($0)" })  // in the order sent
     #expect(store.runningEffectCount == 0)
     #expect(store.pendingDebounceCount == 0)
@@ -95,7 +95,8 @@ import Testing
   @Test func aShorterDebounceScheduledLaterFiresFirst() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
-      Effect.send(.done(name)).debounced(for: name == "slow" ? .ms(500) : .ms(100), key: name)
+      Effect.send(.done(name)).debounced(
+        for: name == "slow" ? .milliseconds(500) : .milliseconds(100), key: name)
     }
     await play([("slow", 0), ("fast", 50)], on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .seconds(1))
@@ -106,14 +107,14 @@ import Testing
   @Test func finishReturnsOnceTheDebouncedEffectWasReplaced() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
-      Effect.send(.done(name)).debounced(for: .ms(300), key: "k")
+      Effect.send(.done(name)).debounced(for: .milliseconds(300), key: "k")
     }
     let first = store.send(.fire("a"))
-    await clock.advance(by: .ms(100))
+    await clock.advance(by: .milliseconds(100))
     #expect(!first.isFinished)
     let second = store.send(.fire("b"))
     #expect(first.isFinished)
-    await clock.advance(by: .ms(300))
+    await clock.advance(by: .milliseconds(300))
     await second.finish()
     #expect(store.state == stamped(("b", 400)))
   }
@@ -121,7 +122,7 @@ import Testing
   @Test func cancellingTheStoreTaskDropsItsPendingDebounce() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
-      Effect.send(.done(name)).debounced(for: .ms(300), key: name)
+      Effect.send(.done(name)).debounced(for: .milliseconds(300), key: name)
     }
     let cancelled = store.send(.fire("a"))
     store.send(.fire("b"))
@@ -136,8 +137,8 @@ import Testing
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
       name.hasPrefix("debounced")
-        ? Effect.send(.done(name)).debounced(for: .ms(300), key: "k")
-        : sleepThenDone(name, after: .ms(200)).withLifetime(.replaceable("k"))
+        ? Effect.send(.done(name)).debounced(for: .milliseconds(300), key: "k")
+        : sleepThenDone(name, after: .milliseconds(200)).withLifetime(.replaceable("k"))
     }
     // "replaceable" drops the pending debounce; "debounced 2" cancels the running replaceable.
     await play([("debounced 1", 0), ("replaceable", 100), ("debounced 2", 200)], on: clock) {
@@ -151,13 +152,13 @@ import Testing
   @Test func aDebounceInsideConcatHoldsUpTheNextEffect() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
-      Effect.send(.done(name)).debounced(for: .ms(300), key: "k").concat(
+      Effect.send(.done(name)).debounced(for: .milliseconds(300), key: "k").concat(
         .send(.done("after \(name)")))
     }
     store.send(.fire("a"))
-    await clock.advance(by: .ms(299))
+    await clock.advance(by: .milliseconds(299))
     #expect(store.state == [])
-    await clock.advance(by: .ms(1))
+    await clock.advance(by: .milliseconds(1))
     #expect(store.state == stamped(("a", 300), ("after a", 300)))
   }
 
@@ -168,11 +169,11 @@ import Testing
     let keys = 2_000
     let store = makeTimelineStore(clock: clock) { name in
       let key = String(name.prefix { $0 != "/" })
-      let interval: Duration = name.hasSuffix("/2") ? .ms(300) : .ms(100)
+      let interval: Duration = name.hasSuffix("/2") ? .milliseconds(300) : .milliseconds(100)
       return Effect.run { .done(name) }.debounced(for: interval, key: key)
     }
     await raceSecondGenerationAgainstTheTimer(store, clock: clock, keys: keys)
-    await clock.advance(by: .ms(300))
+    await clock.advance(by: .milliseconds(300))
     let newest = store.state.map(\.value).filter { $0.hasSuffix("/2") }
     #expect(newest.count == keys)
     #expect(Set(newest).count == keys)
@@ -189,10 +190,12 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       let key = String(name.prefix { $0 != "/" })
       if name.hasSuffix("/1") {
-        return sleepThenDone(name, after: .ms(50)).debounced(for: .ms(100), key: key)
+        return sleepThenDone(name, after: .milliseconds(50)).debounced(
+          for: .milliseconds(100), key: key)
       }
       return newer == "cancel"
-        ? .cancel(key) : sleepThenDone(name, after: .ms(50)).withLifetime(.replaceable(key))
+        ? .cancel(key)
+        : sleepThenDone(name, after: .milliseconds(50)).withLifetime(.replaceable(key))
     }
     await raceSecondGenerationAgainstTheTimer(store, clock: clock, keys: keys)
     await clock.advance(by: .seconds(1))
@@ -212,7 +215,7 @@ import Testing
     _ store: ReducerStore<[Stamped<String>], TimelineAction>, clock: ManualClock, keys: Int
   ) async {
     for index in 0..<keys { store.send(.fire("\(index)/1")) }
-    let advancing = Task.detached { await clock.advance(by: .ms(100)) }
+    let advancing = Task.detached { await clock.advance(by: .milliseconds(100)) }
     for index in (0..<keys).reversed() {
       store.send(.fire("\(index)/2"))
       if index.isMultiple(of: 50) { await Task.yield() }
@@ -223,7 +226,7 @@ import Testing
   @Test func aReleasedStoreDropsItsPendingDebounces() async {
     let clock = ManualClock()
     var store: ReducerStore? = makeTimelineStore(clock: clock) { name in
-      Effect.send(.done(name)).debounced(for: .ms(300), key: name)
+      Effect.send(.done(name)).debounced(for: .milliseconds(300), key: name)
     }
     let task = store?.send(.fire("a"))
     store = nil

@@ -19,7 +19,7 @@ import Testing
   @Test func theInstanceFormThrottlesTheSameWay() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
-      sleepThenDone(name, after: .ms(10)).throttled(for: .seconds(1), key: "save")
+      sleepThenDone(name, after: .milliseconds(10)).throttled(for: .seconds(1), key: "save")
     }
     await play([("a", 0), ("b", 0), ("c", 1000)], on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .seconds(1))
@@ -39,7 +39,7 @@ import Testing
     #expect(store.state == stamped(("a", 0), ("b", 0)))
   }
 
-  @Test(arguments: [Duration.zero, .ms(-1)])
+  @Test(arguments: [Duration.zero, .milliseconds(-1)])
   func aZeroOrNegativeIntervalDoesNotThrottle(interval: Duration) async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
@@ -87,9 +87,9 @@ import Testing
       store.send(.fire($0))
     }
     #expect(store.state == stamped(("1", 0)))
-    await clock.advance(by: .ms(249))
+    await clock.advance(by: .milliseconds(249))
     #expect(store.state == stamped(("1", 0)))
-    await clock.advance(by: .ms(1))
+    await clock.advance(by: .milliseconds(1))
     #expect(store.state == stamped(("1", 0), ("5", 1000)))
   }
 

@@ -11,7 +11,9 @@ import Testing
     _ windows: inout ThrottleWindows, _ key: EffectKey, at milliseconds: Int,
     interval: Duration = .seconds(1)
   ) -> Bool {
-    let admission = windows.admit(key, at: .ms(milliseconds), interval: interval, trailing: nil) {
+    let admission = windows.admit(
+      key, at: .milliseconds(milliseconds), interval: interval, trailing: nil
+    ) {
       _, _ in
       Issue.record("a leading-edge throttle makes no timer")
       return Task {}
@@ -57,7 +59,7 @@ import Testing
     #expect(leads == [true, false, true])
   }
 
-  @Test(arguments: [Duration.zero, .ms(-5)])
+  @Test(arguments: [Duration.zero, .milliseconds(-5)])
   func aZeroOrNegativeIntervalOpensNoWindow(interval: Duration) {
     var windows = ThrottleWindows()
     let leads = (0..<2).map { _ in isLeading(&windows, save, at: 0, interval: interval) }
@@ -74,7 +76,7 @@ import Testing
     var timers: [(id: UInt64, end: Duration)] = []
     let admit = { (windows: inout ThrottleWindows, name: String, at: Int) in
       windows.admit(
-        save, at: .ms(at), interval: .seconds(1), trailing: trailing(name, into: started)
+        save, at: .milliseconds(at), interval: .seconds(1), trailing: trailing(name, into: started)
       ) { id, end in
         timers.append((id, end))
         return Task {}
@@ -119,7 +121,7 @@ import Testing
     let started = Locked<[String]>([])
     for (name, at) in [("a", 0), ("b", 500), ("c", 1000)] {
       let admission = windows.admit(
-        save, at: .ms(at), interval: .seconds(1), trailing: trailing(name, into: started)
+        save, at: .milliseconds(at), interval: .seconds(1), trailing: trailing(name, into: started)
       ) { _, _ in Task {} }
       if case .dropped(_, _, let due?) = admission { due.start() }
     }
@@ -139,7 +141,7 @@ import Testing
     let timer = Task<Void, Never> {}
     for (name, at) in [("a", 0), ("b", 10)] {
       _ = windows.admit(
-        save, at: .ms(at), interval: .seconds(1), trailing: trailing(name, into: started)
+        save, at: .milliseconds(at), interval: .seconds(1), trailing: trailing(name, into: started)
       ) { _, _ in timer }
     }
     let removed = windows.remove(save)
