@@ -81,7 +81,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
           self.registrar.access(self, keyPath: self.stateKeyPath)
           return self.version
         },
-        forwarder: ActionForwarder { [self] in self.send($0) })
+        forwarder: ActionForwarder { [self] in self.send($0) },
+        enqueuer: ActionEnqueuer { [inbox = self.inbox] in inbox.append($0, tracker: nil) })
     }
     if let clock = runtime.manualClock {
       inbox.setWake { clock.signalActivity() }
@@ -159,20 +160,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   }
 
   /// Adds an action to the store's buffer from any thread or isolation domain, without blocking
-  /// and without waiting.
-  ///
-  /// The action is reduced on the main actor after the actions already in the buffer; actions
-  /// enqueued by one producer are reduced in the order it enqueued them. On a store whose clock
-  /// is a ``ManualClock``, it is reduced at the clock's next settle point, as the actions of
-  /// effects are.
-  ///
-  /// ```swift
-  /// Task.detached {
-  ///   for await reading in sensor.readings {
-  ///     store.enqueue(.reading(reading))
-  ///   }
-  /// }
-  /// ```
+  /// and without waiting; it is reduced on the main actor after the actions already there. See
+  /// ``Store/enqueue(_:)``.
   ///
   /// - Parameter action: The action to reduce.
   @inlinable

@@ -26,16 +26,19 @@ struct ScopeParent<Action> {
   /// Forwards an action of the parent towards the root. A scoped store calls it directly, not
   /// the parent's `send`, so a send through n levels of scope is n calls.
   @usableFromInline let forwarder: ActionForwarder<Action>
+  /// Hands an action of the parent, from any thread, to the root's inbox.
+  @usableFromInline let enqueuer: ActionEnqueuer<Action>
 
   @usableFromInline
   init(
     root: AnyObject, isCacheable: Bool, rootVersion: @escaping () -> UInt64,
-    forwarder: ActionForwarder<Action>
+    forwarder: ActionForwarder<Action>, enqueuer: ActionEnqueuer<Action>
   ) {
     self.root = root
     self.isCacheable = isCacheable
     self.rootVersion = rootVersion
     self.forwarder = forwarder
+    self.enqueuer = enqueuer
   }
 }
 
@@ -57,6 +60,27 @@ struct ActionForwarder<Action> {
   @inline(__always)
   func embedding<Child>(_ transform: @escaping (Child) -> Action) -> ActionForwarder<Child> {
     ActionForwarder<Child> { [forward] in forward(transform($0)) }
+  }
+}
+
+/// A function that hands an action to the root store's inbox, from any thread.
+@usableFromInline
+struct ActionEnqueuer<Action>: Sendable {
+  @usableFromInline let enqueue: @Sendable (Action) -> Void
+
+  @inlinable
+  init(_ enqueue: @escaping @Sendable (Action) -> Void) {
+    self.enqueue = enqueue
+  }
+
+  /// An enqueuer for child actions: embeds each in `transform` on the calling thread, then
+  /// enqueues it here.
+  @inlinable
+  @inline(__always)
+  func embedding<Child>(
+    _ transform: @escaping @Sendable (Child) -> Action
+  ) -> ActionEnqueuer<Child> {
+    ActionEnqueuer<Child> { [enqueue] in enqueue(transform($0)) }
   }
 }
 

@@ -1,4 +1,6 @@
-/// A store that projects the root's state and forwards its actions to the root.
+/// A store that projects the root's state and forwards its actions to the root: sent ones through
+/// the parents' forwarders, on the main actor; enqueued ones, embedded on the calling thread,
+/// into the root's inbox.
 ///
 /// Its functions are made by `scope`, which is inlined where it is called, so they are
 /// specialized for the concrete types: `rootVersion` (from the root) registers an observation
@@ -17,6 +19,7 @@ final class ScopedStore<State, Action: Sendable>: Store {
   private let rootVersion: () -> UInt64
   private let project: () -> State
   private let forwarder: ActionForwarder<Action>
+  private nonisolated let enqueuer: ActionEnqueuer<Action>
   private let isCacheable: Bool
   // Only `state` touches the cache, on the main actor, and calls nothing while it reads or
   // writes it, so accesses cannot overlap; unchecked, a read skips two run-time exclusivity
@@ -28,13 +31,15 @@ final class ScopedStore<State, Action: Sendable>: Store {
   init(
     parent: ScopeParent<some Any>,
     project: @escaping () -> State,
-    forwarder: ActionForwarder<Action>
+    forwarder: ActionForwarder<Action>,
+    enqueuer: ActionEnqueuer<Action>
   ) {
     self.root = parent.root
     self.isCacheable = parent.isCacheable
     self.rootVersion = parent.rootVersion
     self.project = project
     self.forwarder = forwarder
+    self.enqueuer = enqueuer
     self.cachedVersion = rootVersion()
     self.cachedState = project()
   }
@@ -54,12 +59,18 @@ final class ScopedStore<State, Action: Sendable>: Store {
   func send(_ action: Action) -> StoreTask {
     forwarder.forward(action)
   }
+
+  @usableFromInline
+  nonisolated func enqueue(_ action: Action) {
+    enqueuer.enqueue(action)
+  }
 }
 
 extension ScopedStore: ScopeSource {
   @usableFromInline
   var scopeParent: ScopeParent<Action> {
     ScopeParent(
-      root: root, isCacheable: isCacheable, rootVersion: rootVersion, forwarder: forwarder)
+      root: root, isCacheable: isCacheable, rootVersion: rootVersion, forwarder: forwarder,
+      enqueuer: enqueuer)
   }
 }

@@ -6,8 +6,11 @@ public import Observation
 /// Views and components hold a store as `any Store<State, Action>`, so they work the same with a
 /// root store and with a scoped one. Reading ``state`` inside `withObservationTracking` (or a
 /// SwiftUI view) tracks it; a scoped store's state changes whenever the root's state changes.
+///
+/// A store is `Sendable`: a component can hand its store to a background task, which sends with
+/// ``enqueue(_:)``. ``state`` and ``send(_:)`` stay on the main actor.
 @MainActor
-public protocol Store<State, Action>: AnyObject, Observable {
+public protocol Store<State, Action>: AnyObject, Observable, Sendable {
   /// The state the store exposes.
   associatedtype State
   /// The actions the store accepts.
@@ -24,10 +27,34 @@ public protocol Store<State, Action>: AnyObject, Observable {
   /// await store.send(.load).finish()  // waits for the effects `.load` started
   /// ```
   ///
+  /// `send` is isolated to the main actor. From a background task or another thread, where the
+  /// compiler says "main actor-isolated instance method 'send' cannot be called from outside of
+  /// the actor", use ``enqueue(_:)``, which any thread may call.
+  ///
   /// - Parameter action: The action to send.
   /// - Returns: A handle on the effects this action started; see ``StoreTask``.
   @discardableResult
   func send(_ action: Action) -> StoreTask
+
+  /// Adds an action to the root store's buffer from any thread or isolation domain, without
+  /// blocking and without waiting.
+  ///
+  /// The root reduces it on the main actor after the actions already in its buffer; actions
+  /// enqueued by one producer are reduced in the order it enqueued them. A scoped store embeds
+  /// the action as its `scope` says and hands it to the root. On a root whose clock is a
+  /// ``ManualClock``, it is reduced at the clock's next settle point, as the actions of effects
+  /// are. An action enqueued after the root store is gone is dropped.
+  ///
+  /// ```swift
+  /// Task.detached {
+  ///   for await reading in sensor.readings {
+  ///     store.enqueue(.reading(reading))
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter action: The action to reduce.
+  nonisolated func enqueue(_ action: Action)
 }
 
 extension Store {
@@ -35,7 +62,8 @@ extension Store {
   ///
   /// The child reads its state through `state` from this store's current state, never from a
   /// stale copy, and forwards its actions through `action` to this store, and so to the root.
-  /// Key paths work for `state` and enum cases for `action`:
+  /// `action` is `@Sendable` because the child's ``enqueue(_:)`` calls it on the enqueuing
+  /// thread. Key paths work for `state` and enum cases for `action`:
   ///
   /// ```swift
   /// let settings = appStore.scope(state: \.settings, action: AppAction.settings)
@@ -49,7 +77,7 @@ extension Store {
   @inline(__always)
   public func scope<ChildState, ChildAction: Sendable>(
     state: @escaping (State) -> ChildState,
-    action: @escaping (ChildAction) -> Action
+    action: @escaping @Sendable (ChildAction) -> Action
   ) -> any Store<ChildState, ChildAction> {
     // Always inlined where it is called, so the functions made here are specialized for the
     // concrete state and action types even when `self` is an `any Store`. The child forwards its
@@ -58,8 +86,9 @@ extension Store {
       (self as? any ScopeSource<Action>)?.scopeParent
       ?? ScopeParent(
         root: self, isCacheable: false, rootVersion: { 0 },
-        forwarder: ActionForwarder { self.send($0) })
+        forwarder: ActionForwarder { self.send($0) }, enqueuer: ActionEnqueuer(self.enqueue))
     return ScopedStore(
-      parent: parent, project: { state(self.state) }, forwarder: parent.forwarder.embedding(action))
+      parent: parent, project: { state(self.state) }, forwarder: parent.forwarder.embedding(action),
+      enqueuer: parent.enqueuer.embedding(action))
   }
 }

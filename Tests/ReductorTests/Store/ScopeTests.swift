@@ -147,6 +147,8 @@ func makeAppStore() -> ReducerStore<AppState, AppAction> {
     #expect(child.state == 10)
     custom.value = 2
     #expect(child.state == 20)
+    child.enqueue(4)
+    #expect(custom.enqueued.withLock { $0 } == ["step 4"])
   }
 }
 
@@ -155,11 +157,16 @@ func makeAppStore() -> ReducerStore<AppState, AppAction> {
 private final class RecordingStore: Store {
   var value = 1
   var sent: [String] = []
+  nonisolated let enqueued = Locked<[String]>([])
 
   var state: Int { value }
 
   func send(_ action: String) -> StoreTask {
     sent.append(action)
     return StoreTask.finished
+  }
+
+  nonisolated func enqueue(_ action: String) {
+    enqueued.withLock { $0.append(action) }
   }
 }
