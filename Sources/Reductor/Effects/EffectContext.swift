@@ -6,13 +6,13 @@ public enum EffectContext: Sendable {
   /// a ``ManualClock`` controls the sleep too:
   ///
   /// ```swift
-  /// return .run { send in
-  ///   while true {
-  ///     try await EffectContext.clock.sleep(for: .seconds(1))
-  ///     send(.tick)
-  ///   }
+  /// return .run {
+  ///   try await EffectContext.clock.sleep(for: .milliseconds(300))
+  ///   return .loaded(42)
   /// }
   /// ```
+  ///
+  /// For a timer, use ``ticks(every:)``, which does not drift by the work done per tick.
   ///
   /// It is a task-local value: outside an effect it is a `ContinuousClock`, and
   /// `EffectContext.$clock.withValue(clock) { ... }` sets it for code you test on its own.

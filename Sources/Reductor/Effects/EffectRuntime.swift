@@ -15,26 +15,20 @@ final class EffectRuntime: Sendable {
   let clock: any Clock<Duration>
   /// Set when the clock is a ``ManualClock``: effects then run on its executor.
   @usableFromInline let manualClock: ManualClock?
-  /// The time elapsed on `clock` since the runtime was created.
-  let elapsed: @Sendable () -> Duration
-  /// Sleeps on `clock` until the given time has elapsed since the runtime was created.
-  let sleepUntilElapsed: @Sendable (Duration) async throws -> Void
+  /// The time since the runtime was created, on `clock`, for the deadlines of debounces and
+  /// throttle windows.
+  let stopwatch: Stopwatch
   let state = Locked(State())
 
   init(clock: any Clock<Duration>) {
     self.clock = clock
     self.manualClock = clock as? ManualClock
-    (self.elapsed, self.sleepUntilElapsed) = Self.elapsedTime(on: clock)
+    self.stopwatch = Stopwatch(startingOn: clock)
   }
 
-  private static func elapsedTime<C: Clock<Duration>>(
-    on clock: C
-  ) -> (@Sendable () -> Duration, @Sendable (Duration) async throws -> Void) {
-    let start = clock.now
-    return (
-      { start.duration(to: clock.now) },
-      { try await clock.sleep(until: start.advanced(by: $0), tolerance: nil) }
-    )
+  /// The time elapsed on `clock` since the runtime was created.
+  func elapsed() -> Duration {
+    stopwatch.elapsed()
   }
 
   static let writeDiagnostic: @Sendable (StoreDiagnostic) -> Void = { diagnostic in
@@ -209,7 +203,7 @@ final class EffectRuntime: Sendable {
       var deadline = firstDeadline
       while true {
         do {
-          try await self.sleepUntilElapsed(deadline)
+          try await self.stopwatch.sleepUntilElapsed(deadline)
         } catch {
           stopped()
           return

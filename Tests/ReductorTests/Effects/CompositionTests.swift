@@ -114,7 +114,7 @@ import Testing
     let store = makeTimelineStore(clock: clock) { name in
       if name == "stop" { return .cancel("ticks") }
       return .stream(lifetime: .replaceable("ticks")) {
-        Ticks(count: 5, every: .seconds(1)).map { TimelineAction.done("\($0)") }
+        EffectContext.ticks(every: .seconds(1)).prefix(5).map { TimelineAction.done("\($0)") }
       }
     }
     store.send(.fire("go"))
@@ -146,32 +146,5 @@ func threeSteps() -> Effect<TimelineAction> {
     sleepThenDone("a", after: .milliseconds(100))
     sleepThenDone("b", after: .milliseconds(100))
     sleepThenDone("c", after: .milliseconds(100))
-  }
-}
-
-/// An asynchronous sequence of `1...count`, one element per `interval` on the effect's clock.
-struct Ticks: AsyncSequence {
-  let count: Int
-  let every: Duration
-
-  struct AsyncIterator: AsyncIteratorProtocol {
-    var next = 1
-    let count: Int
-    let every: Duration
-
-    mutating func next() async -> Int? {
-      guard next <= count else { return nil }
-      do {
-        try await EffectContext.clock.sleep(for: every)
-      } catch {
-        return nil
-      }
-      defer { next += 1 }
-      return next
-    }
-  }
-
-  func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(count: count, every: every)
   }
 }

@@ -43,11 +43,8 @@ func sleepThenDone(_ name: String, after delay: Duration) -> Effect<TimelineActi
 func everySecond<Action: Sendable>(
   _ action: Action, lifetime: EffectLifetime = .storeBound
 ) -> Effect<Action> {
-  .run(lifetime: lifetime) { send in
-    while true {
-      try await EffectContext.clock.sleep(for: .seconds(1))
-      send(action)
-    }
+  .stream(lifetime: lifetime) {
+    EffectContext.ticks(every: .seconds(1)).map { _ in action }
   }
 }
 
