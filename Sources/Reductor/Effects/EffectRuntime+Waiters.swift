@@ -1,4 +1,8 @@
-/// The runtime's part of ``StoreTask/finish()``: tasks wait for a tracker's count to reach zero.
+import Synchronization
+
+/// The runtime's part of ``StoreTask/finish()``, where tasks wait for a tracker's count to reach
+/// zero, and of ``ReducerStore/finishEffects(timeout:fileID:line:)``, which waits for every
+/// tracker's.
 extension EffectRuntime {
   /// Registers a task that waits for `tracker`; returns its id, or nil when the tracker is
   /// finished. Checked under the lock that `trackerFinished(_:)` takes once the count is zero,
@@ -26,6 +30,20 @@ extension EffectRuntime {
     for continuation in state.withLock({ $0.waiters.removeAll(waitingFor: tracker) }) {
       continuation.resume()
     }
+    if openTrackers.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+      quiet.notify()
+    }
     manualClock?.signalActivity()
+  }
+
+  /// Counts a tracker that got its first work; called by its first `begin`.
+  func trackerOpened() {
+    openTrackers.wrappingAdd(1, ordering: .acquiringAndReleasing)
+  }
+
+  /// Whether no tracker has work: no effect runs or waits, and every action effects delivered
+  /// has been reduced.
+  var isQuiet: Bool {
+    openTrackers.load(ordering: .acquiring) == 0
   }
 }

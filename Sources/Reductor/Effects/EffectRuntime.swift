@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs the effects of one root store: it owns their tasks, their keys, the throttle windows,
 /// the pending debounces, the tasks waiting in `StoreTask.finish()` and the store's clock.
 ///
@@ -19,6 +21,10 @@ final class EffectRuntime: Sendable {
   /// throttle windows.
   let stopwatch: Stopwatch
   let state = Locked(State())
+  /// The number of trackers with work; see ``isQuiet``.
+  let openTrackers = Atomic(0)
+  /// Moves whenever `openTrackers` reaches zero.
+  let quiet = ActivitySignal()
 
   init(clock: any Clock<Duration>) {
     self.clock = clock

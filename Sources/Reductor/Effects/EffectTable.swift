@@ -101,6 +101,30 @@ struct EffectTable {
     slots[key]
   }
 
+  /// The effects that run or wait to start, for a report of work still in flight: running ones
+  /// in the order they started, then pending debounces, then throttled trailing effects.
+  func inFlight() -> [InFlightEffect] {
+    let running = running.sorted { $0.key < $1.key }.map { _, effect in
+      InFlightEffect(
+        stage: .running, lifetime: effect.lifetime, startedBy: Self.origin(of: effect.tracker))
+    }
+    let debouncing = debounces.pending.map { pending in
+      InFlightEffect(
+        stage: .debouncing, lifetime: EffectLifetime(kind: .replaceable(pending.key)),
+        startedBy: Self.origin(of: pending.tracker))
+    }
+    let throttling = windows.trailing.map { key, trailing in
+      InFlightEffect(
+        stage: .throttling, lifetime: EffectLifetime(kind: .replaceable(key)),
+        startedBy: Self.origin(of: trailing.tracker))
+    }
+    return running + debouncing + throttling
+  }
+
+  private static func origin(of tracker: EffectTracker?) -> String {
+    tracker.map { String(describing: $0.origin) } ?? "(unknown)"
+  }
+
   // MARK: - Events
 
   /// Decides whether work with `lifetime` may start and, if so, registers the task `makeTask`

@@ -8,15 +8,20 @@ import Synchronization
 ///
 /// The count and the cancellation flag are atomics, so counting costs no lock and a tracker no
 /// allocation beyond its own; a task that waits registers with the runtime, whose lock orders
-/// registering against the count reaching zero.
+/// registering against the count reaching zero. The runtime counts the trackers with work, for
+/// ``ReducerStore/finishEffects(timeout:fileID:line:)``: a tracker opens on its first `begin`
+/// and closes when its count reaches zero.
 @usableFromInline
 final class EffectTracker: Sendable {
   private let pending = Atomic(0)
   private let cancelled = Atomic(false)
   let runtime: EffectRuntime
+  /// The action whose send began this work, for the report of work still in flight.
+  let origin: any Sendable
 
-  init(runtime: EffectRuntime) {
+  init(runtime: EffectRuntime, origin: any Sendable) {
     self.runtime = runtime
+    self.origin = origin
   }
 
   var isCancelled: Bool {
@@ -30,7 +35,9 @@ final class EffectTracker: Sendable {
 
   @usableFromInline
   func begin() {
-    pending.wrappingAdd(1, ordering: .acquiringAndReleasing)
+    if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+      runtime.trackerOpened()
+    }
   }
 
   @usableFromInline

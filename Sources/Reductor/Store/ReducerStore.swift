@@ -151,7 +151,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     isReducing = true
     if reducingDeliveredActionsFirst && inbox.hasEntries { drainQueue(takingInbox: true) }
     let effect = reduceObserved(action)
-    let tracker = effect.isNone ? nil : start(effect, tracker: nil)
+    let tracker = effect.isNone ? nil : start(effect, of: action, tracker: nil)
     if hasQueuedActions || (sendReducesDeliveredActions && inbox.hasEntries) {
       drainQueue(takingInbox: sendReducesDeliveredActions)
     }
@@ -208,7 +208,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Appends an action sent while the store is reducing; it is reduced after the current one.
   @usableFromInline
   func buffer(_ action: Action) -> StoreTask {
-    let tracker = EffectTracker(runtime: runtime)
+    let tracker = EffectTracker(runtime: runtime, origin: action)
     buffer(action, tracker: tracker)
     return StoreTask(tracker: tracker)
   }
@@ -238,7 +238,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       let entry = queue[queueHead]
       queueHead += 1
       let effect = reduceObserved(entry.action)
-      if !effect.isNone { _ = start(effect, tracker: entry.tracker) }
+      if !effect.isNone { _ = start(effect, of: entry.action, tracker: entry.tracker) }
       entry.tracker?.end()
     }
     // Keep a small buffer for the next burst; give a large one back.
@@ -287,10 +287,13 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     for observer in reduceObservers { observer.didReduce(action, currentState) }
   }
 
-  /// Starts an effect, counting its work in `tracker` (a new one when nil); returns the tracker.
+  /// Starts the effect that reducing `action` returned, counting its work in `tracker` (a new one
+  /// when nil, whose origin is `action`); returns the tracker.
   @usableFromInline
-  func start(_ effect: Effect<Action>, tracker: EffectTracker?) -> EffectTracker {
-    let tracker = tracker ?? EffectTracker(runtime: runtime)
+  func start(
+    _ effect: Effect<Action>, of action: Action, tracker: EffectTracker?
+  ) -> EffectTracker {
+    let tracker = tracker ?? EffectTracker(runtime: runtime, origin: action)
     if case .send(let action) = effect.operation {
       buffer(action, tracker: tracker)
     } else {

@@ -11,6 +11,10 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// An effect's ``Send`` was called after the operation it was given to had returned. The
     /// action was dropped.
     case sendAfterEffectFinished
+    /// ``ReducerStore/finishEffects(timeout:fileID:line:)`` stopped waiting (its timeout passed,
+    /// or its task was cancelled) while effects were still in flight; the message names them.
+    /// They keep running.
+    case effectsStillInFlight
   }
 
   /// What went wrong.
@@ -19,9 +23,9 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
   public let message: String
   /// The error involved, if any.
   public let error: (any Error)?
-  /// The file in which the effect involved was created.
+  /// The file in which the effect involved was created, or the call that found the problem.
   public let fileID: String
-  /// The line on which the effect involved was created.
+  /// The line of that effect or call.
   public let line: UInt
 
   /// The message with its source location, as the default handler prints it.

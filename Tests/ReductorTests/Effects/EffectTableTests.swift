@@ -8,7 +8,7 @@ import Testing
   private let search = EffectKey("search")
 
   private func tracker() -> EffectTracker {
-    EffectTracker(runtime: runtime)
+    EffectTracker(runtime: runtime, origin: "send")
   }
 
   private func debounce(_ key: EffectKey, tracker: EffectTracker? = nil) -> DebounceTable.Pending {

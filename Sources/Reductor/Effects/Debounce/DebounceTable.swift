@@ -38,6 +38,11 @@ struct DebounceTable {
     entries.count
   }
 
+  /// The pending entries, in the order they were scheduled.
+  var pending: [Pending] {
+    entries.sorted { $0.key < $1.key }.map(\.value)
+  }
+
   /// The pending entry `id`, if it is still pending.
   subscript(id: UInt64) -> Pending? {
     entries[id]

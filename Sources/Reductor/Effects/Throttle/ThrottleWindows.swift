@@ -71,6 +71,12 @@ struct ThrottleWindows {
     windows.count
   }
 
+  /// The trailing effects waiting for their window to end, with their keys, in key order.
+  var trailing: [(key: EffectKey, trailing: Trailing)] {
+    windows.compactMap { key, window in window.trailing.map { (key, $0) } }
+      .sorted { "\($0.key)" < "\($1.key)" }
+  }
+
   /// Whether an effect for `key` at `now` leads a new window of `interval` and so runs, or falls
   /// into an open window and does not. With a `trailing` (a `latest: true` throttle) it becomes
   /// the window's trailing effect, and the window's timer is made with `makeTimer` if it has

@@ -1,0 +1,39 @@
+/// An effect that had not finished when ``ReducerStore/finishEffects(timeout:fileID:line:)``
+/// stopped waiting: one running, or one waiting for its debounce or throttle window to start it.
+public struct InFlightEffect: Sendable, Hashable, CustomStringConvertible {
+  /// Where the effect stands.
+  public enum Stage: Sendable, Hashable {
+    /// Its task runs.
+    case running
+    /// It waits for its key to go quiet; see ``Effect/debounced(for:key:)``.
+    case debouncing
+    /// It waits, as the trailing effect of a `latest: true` throttle, for its window to end.
+    case throttling
+  }
+
+  /// Where the effect stands.
+  public let stage: Stage
+  /// The lifetime it runs with. A debounced or throttled effect that has not started waits under
+  /// its key, shown as ``EffectLifetime/replaceable(_:)`` of that key.
+  public let lifetime: EffectLifetime
+  /// The action whose send began the work the effect belongs to, as `String(describing:)`
+  /// shows it; for an effect started by an action an effect delivered, the action first sent.
+  public let startedBy: String
+
+  /// Creates the description of an effect in flight, for comparing with what a store returned.
+  ///
+  /// - Parameters:
+  ///   - stage: Where the effect stands.
+  ///   - lifetime: The lifetime it runs with, or waits under.
+  ///   - startedBy: The action whose send began its work, as `String(describing:)` shows it.
+  public init(stage: Stage, lifetime: EffectLifetime, startedBy: String) {
+    self.stage = stage
+    self.lifetime = lifetime
+    self.startedBy = startedBy
+  }
+
+  /// For example `replaceable("save"), running, started by send(save)`.
+  public var description: String {
+    "\(lifetime), \(stage), started by send(\(startedBy))"
+  }
+}
