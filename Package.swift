@@ -16,13 +16,18 @@ let package = Package(
   targets: [
     .target(name: "Reductor"),
     .target(name: "ReductorTesting", dependencies: ["Reductor"]),
-    .executableTarget(name: "Counter", dependencies: ["Reductor"], path: "Examples/Counter"),
-    .executableTarget(name: "Search", dependencies: ["Reductor"], path: "Examples/Search"),
+    // What the examples share to run in a terminal: input and signals as events, rendering.
+    .target(name: "Terminal", path: "Examples/Terminal"),
+    .executableTarget(
+      name: "Counter", dependencies: ["Reductor", "Terminal"], path: "Examples/Counter"),
+    .executableTarget(
+      name: "Search", dependencies: ["Reductor", "Terminal"], path: "Examples/Search"),
     .executableTarget(
       name: "ReductorBench", dependencies: ["Reductor"], path: "Benchmarks/ReductorBench"),
     .testTarget(name: "ReductorTests", dependencies: ["Reductor"]),
     .testTarget(name: "ReductorTestingTests", dependencies: ["ReductorTesting"]),
-    .testTarget(name: "CounterTests", dependencies: ["Counter", "ReductorTesting"]),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+    .testTarget(name: "CounterTests", dependencies: ["Counter", "Terminal", "ReductorTesting"]),
     .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),
     // Checks that every Swift code block of the README and the articles comes from code that
     // compiles.

@@ -1,0 +1,81 @@
+import Reductor
+import Terminal
+
+/// The terminal program around the app's store: commands and signals in, a line per state out,
+/// and a shutdown that waits for the effects still in flight.
+@MainActor
+struct CounterProgram {
+  let store: StoreOf<AppFeature.Reducer>
+  /// Writes one line of output.
+  let write: @MainActor (String) -> Void
+  /// How long the shutdown waits for effects still in flight.
+  var shutdownTimeout = Duration.seconds(5)
+
+  static let help = "commands: + - reset load tick save q"
+
+  /// Runs until `q`, the end of input or a signal, then waits for the effects still in flight.
+  func run(_ events: some AsyncSequence<TerminalEvent, Never>) async {
+    let counter = store.scope(state: \.counter, action: AppFeature.Action.counter)
+    let renderer = Renderer(print: write) { Self.describe(counter.state) }
+    write("Counter — \(Self.help)")
+    renderer.render()
+    for await event in events {
+      switch event {
+      case .line(let line):
+        await perform(line.trimmingSpaces(), on: counter)
+      case .endOfInput:
+        store.send(.quit(.endOfInput))
+      case .signal(let number):
+        store.send(.quit(.signal(number)))
+      }
+      renderer.render()
+      if store.state.quitReason != nil { break }
+    }
+    // A save still running must not be lost: wait for it (and a load), at most the timeout.
+    await store.finishEffects(timeout: shutdownTimeout)
+    renderer.render()
+    let saved = store.state.counter.savedCount.map { "; saved count: \($0)" } ?? ""
+    write("bye after \(store.state.commands) commands\(saved)")
+  }
+
+  /// Sends the action a command names. `load` waits for the server's answer, so that the next
+  /// command applies to the loaded count; the timer ticks meanwhile, and the renderer shows it.
+  private func perform(
+    _ command: String, on counter: any Store<CounterFeature.State, CounterFeature.Action>
+  ) async {
+    let action: CounterFeature.Action
+    switch command {
+    case "": return
+    case "q", "quit":
+      store.send(.quit(.command))
+      return
+    case "+": action = .increment
+    case "-": action = .decrement
+    case "reset": action = .reset
+    case "load": action = .load
+    case "tick": action = .toggleTicking
+    case "save": action = .save
+    default:
+      write("unknown command '\(command)'; \(Self.help)")
+      return
+    }
+    store.send(.commandEntered)
+    let task = counter.send(action)
+    if action == .load { await task.finish() }
+  }
+
+  /// The line that shows the counter.
+  static func describe(_ state: CounterFeature.State) -> String {
+    var flags: [String] = []
+    if state.isLoading { flags.append("loading…") }
+    if state.isSaving { flags.append("saving…") }
+    if state.isTicking { flags.append("ticking") }
+    return "count: \(state.count)" + (flags.isEmpty ? "" : " (\(flags.joined(separator: ", ")))")
+  }
+}
+
+extension String {
+  fileprivate func trimmingSpaces() -> String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Reductor
+import Terminal
+import Testing
+
+@testable import Counter
+
+/// The terminal program around the store, driven by a script of events instead of a terminal.
+@MainActor
+@Suite struct CounterProgramTests {
+  /// What the program wrote, line by line.
+  final class Output {
+    var lines: [String] = []
+  }
+
+  /// A server that answers at once, and saves once `gate` opens (at once without one).
+  func makeStore(saveGate gate: AsyncStream<Void>? = nil) -> StoreOf<AppFeature.Reducer> {
+    StoreBuilder.reducer(
+      initialState: AppFeature.State(),
+      reducer: AppFeature.Reducer(
+        dependencies: .init(
+          fetchCount: { 42 },
+          saveCount: { _ in
+            if let gate { for await _ in gate { break } }
+          })))
+  }
+
+  func run(
+    _ store: StoreOf<AppFeature.Reducer>, _ events: AsyncStream<TerminalEvent>,
+    shutdownTimeout: Duration = .seconds(30)
+  ) async -> [String] {
+    let output = Output()
+    let program = CounterProgram(
+      store: store, write: { output.lines.append($0) }, shutdownTimeout: shutdownTimeout)
+    await program.run(events)
+    return output.lines
+  }
+
+  func script(_ events: TerminalEvent...) -> AsyncStream<TerminalEvent> {
+    AsyncStream { continuation in
+      for event in events { continuation.yield(event) }
+      continuation.finish()
+    }
+  }
+
+  /// CI's piped run: `load` is answered before the next command, and the save before the end.
+  @Test(arguments: 0..<100)
+  func thePipedScriptEndsAt41Saved(run: Int) async {
+    let store = makeStore()
+    let lines = await self.run(
+      store, script(.line("+"), .line("+"), .line("load"), .line("-"), .line("save"), .line("q")))
+    #expect(lines.first == "Counter — commands: + - reset load tick save q")
+    #expect(lines.contains("count: 42"))
+    #expect(lines.contains("count: 41"))
+    #expect(lines.last == "bye after 5 commands; saved count: 41")
+    #expect(store.state.quitReason == .command)
+  }
+
+  @Test func anUnknownCommandIsNamedAndChangesNothing() async {
+    let store = makeStore()
+    let lines = await run(store, script(.line("jump"), .endOfInput))
+    #expect(
+      lines == [
+        "Counter — commands: + - reset load tick save q",
+        "count: 0",
+        "unknown command 'jump'; commands: + - reset load tick save q",
+        "bye after 0 commands",
+      ])
+    #expect(store.state.quitReason == .endOfInput)
+  }
+
+  /// A SIGINT while a save runs quits, and the shutdown waits for the save: it is not lost.
+  @Test(arguments: 0..<100)
+  func aSIGINTDuringASaveWaitsForTheSave(run: Int) async {
+    let (gate, openGate) = AsyncStream<Void>.makeStream()
+    let (events, send) = AsyncStream<TerminalEvent>.makeStream()
+    let store = makeStore(saveGate: gate)
+    send.yield(.line("+"))
+    send.yield(.line("save"))
+    send.yield(.signal(SIGINT))
+    let program = Task { await self.run(store, events) }
+    openGate.yield()
+    let lines = await program.value
+    #expect(lines.last == "bye after 2 commands; saved count: 1")
+    #expect(store.state.quitReason == .signal(SIGINT))
+    #expect(store.state.counter.isSaving == false)
+  }
+
+  /// A save that never ends: the shutdown gives up at its timeout, says which effect was still
+  /// running, and the program ends.
+  @Test func aShutdownWhoseSaveNeverEndsStopsAtTheTimeout() async {
+    let (gate, _) = AsyncStream<Void>.makeStream()
+    let store = makeStore(saveGate: gate)
+    let reported = Locked<[StoreDiagnostic]>([])
+    store.diagnosticHandler = { diagnostic in reported.withLock { $0.append(diagnostic) } }
+    let lines = await run(
+      store, script(.line("save"), .signal(SIGTERM)), shutdownTimeout: .milliseconds(20))
+    #expect(lines.last == "bye after 1 commands")
+    #expect(store.state.counter.isSaving)
+    let messages = reported.withLock { $0.map(\.message) }
+    #expect(
+      messages == [
+        """
+        finishEffects(timeout: 0.02 seconds) stopped waiting with 1 effect in flight:
+          • detached, running, started by send(counter(Counter.CounterFeature.Action.save))
+        """
+      ])
+  }
+}

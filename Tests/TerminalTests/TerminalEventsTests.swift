@@ -1,0 +1,49 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Terminal
+
+/// Standard input and signals as events, read off the main actor.
+@Suite struct TerminalEventsTests {
+  /// A script of lines, read one at a time by a thread, as `readLine()` would.
+  final class Script: Sendable {
+    private let lines: Mutex<[String]>
+
+    init(_ lines: [String]) {
+      self.lines = Mutex(lines)
+    }
+
+    func readLine() -> String? {
+      lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+  }
+
+  @Test func linesArriveInOrderThenTheEndOfInputEndsTheStream() async {
+    let script = Script(["+", "load", "q"])
+    var events: [TerminalEvent] = []
+    for await event in Terminal.events(lines: script.readLine, signals: []) {
+      events.append(event)
+    }
+    #expect(events == [.line("+"), .line("load"), .line("q"), .endOfInput])
+  }
+
+  /// A SIGINT sent to the process, as Ctrl-C or `kill -INT` sends it, arrives as an event and
+  /// does not end the process, however soon after `events` returns it comes. One run at a time:
+  /// the runs share the process's signal handling.
+  @Test(.serialized, arguments: 0..<100)
+  func aSignalToTheProcessArrivesAsAnEvent(run: Int) async {
+    let blockUntilDone = DispatchSemaphore(value: 0)
+    let events = Terminal.events(
+      lines: {
+        blockUntilDone.wait()  // a terminal where nobody types
+        return nil
+      }, signals: [SIGINT])
+    kill(getpid(), SIGINT)
+    var iterator = events.makeAsyncIterator()
+    let event = await iterator.next()
+    #expect(event == .signal(SIGINT))
+    blockUntilDone.signal()
+    #expect(await iterator.next() == .endOfInput)
+  }
+}
