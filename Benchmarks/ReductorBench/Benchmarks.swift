@@ -104,6 +104,19 @@ struct TenFields {
   var f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0, f9 = 0
 }
 
+/// A small state of a few fields, one of them nested: the common case of `.diff` logging.
+struct SmallState {
+  struct Settings {
+    var volume = 5
+    var theme = "light"
+  }
+
+  var count = 0
+  var title = "counter"
+  var settings = Settings()
+  var tags = ["a", "b"]
+}
+
 /// A state of 100 `Int` fields, for the cost of state size.
 struct HundredFields {
   var t0 = TenFields(), t1 = TenFields(), t2 = TenFields(), t3 = TenFields(), t4 = TenFields()
@@ -282,6 +295,32 @@ let allBenchmarks: [Benchmark] = [
   Benchmark("logging.configured", operations: (1_000_000, 10_000)) { n in
     let store = makeValueStore().logging(.all, to: LogSink { _ in })
     return try timeIncrements(store, n) { store.state.count }
+  },
+  // What `.diff` logging pays per action, measured on the public formatter (logging itself is
+  // compiled out of release builds): reflect both states, compare them, format what changed.
+  Benchmark("logging.diff.small", operations: (100_000, 10_000)) { n in
+    let formatter = MirrorFormatter()
+    let old = SmallState()
+    var new = old
+    new.settings.volume = 6
+    var diff: String?
+    let elapsed = time {
+      for _ in 0..<n { diff = formatter.diff(from: old, to: new) }
+    }
+    try check(diff == "settings.volume\n  - 5\n  + 6", "diff \(diff ?? "nil")")
+    return elapsed
+  },
+  Benchmark("logging.diff.fields100", operations: (10_000, 1_000)) { n in
+    let formatter = MirrorFormatter()
+    let old = HundredFields()
+    var new = old
+    new.t9.f9 = 1
+    var diff: String?
+    let elapsed = time {
+      for _ in 0..<n { diff = formatter.diff(from: old, to: new) }
+    }
+    try check(diff == "t9.f9\n  - 0\n  + 1", "diff \(diff ?? "nil")")
+    return elapsed
   },
   // How cost grows: with state size and with effects in flight.
   Benchmark("growth.state.fields100", operations: (1_000_000, 10_000)) { n in
