@@ -33,9 +33,7 @@
 ///
 /// `MirrorFormatter` is `Sendable`: it holds only its limits.
 public struct MirrorFormatter: Sendable {
-  private let maxDepth: Int
-  private let maxChildren: Int
-  private let maxValues: Int
+  private let limits: FormatLimits
 
   /// Creates a formatter with the given limits.
   ///
@@ -47,9 +45,8 @@ public struct MirrorFormatter: Sendable {
   ///   - maxValues: How many values one call shows in total, the root included (at least one);
   ///     once reached, one `- ... the rest is cut` line ends the output.
   public init(maxDepth: Int = 10, maxChildren: Int = 100, maxValues: Int = 1_000) {
-    self.maxDepth = maxDepth
-    self.maxChildren = maxChildren
-    self.maxValues = maxValues
+    self.limits = FormatLimits(
+      maxDepth: maxDepth, maxChildren: maxChildren, maxValues: maxValues)
   }
 
   /// Formats a value: the value's type name on the first line, then its `  - label: value` lines.
@@ -123,8 +120,7 @@ public struct MirrorFormatter: Sendable {
 
   /// Reflects `value` within this formatter's limits.
   func reflect(_ value: Any) -> FormattedValue {
-    var reflector = ValueReflector(
-      maxDepth: maxDepth, maxChildren: maxChildren, maxValues: maxValues)
+    var reflector = ValueReflector(limits: limits)
     return reflector.reflect(value)
   }
 

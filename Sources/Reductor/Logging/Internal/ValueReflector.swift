@@ -1,9 +1,7 @@
 /// Walks a value with `Mirror` and builds its ``FormattedValue``, enforcing a formatter's limits
 /// and marking what they cut. One reflector formats one value (one log entry).
 struct ValueReflector {
-  private let maxDepth: Int
-  private let maxChildren: Int
-  private let maxValues: Int
+  private let limits: FormatLimits
   /// Values shown so far, the root included.
   private var valueCount = 0
   /// Set once `maxValues` is reached: nothing more is shown.
@@ -17,10 +15,8 @@ struct ValueReflector {
     "Swift", "_Concurrency", "Foundation", "FoundationEssentials",
   ]
 
-  init(maxDepth: Int, maxChildren: Int, maxValues: Int) {
-    self.maxDepth = max(0, maxDepth)
-    self.maxChildren = max(0, maxChildren)
-    self.maxValues = max(1, maxValues)
+  init(limits: FormatLimits) {
+    self.limits = limits
   }
 
   /// Reflects `value` as the root of one formatted entry.
@@ -92,10 +88,10 @@ struct ValueReflector {
     let tuple = FormattedValue(kind: .tuple, summary: "", children: elements)
     if tuple.isInline { return .leaf("\(name)(\(tuple.tupleElementsText))") }
     let summary = name + TypeName.of(type(of: payloadValue))
-    if depth + 1 > maxDepth {
+    if depth + 1 > limits.maxDepth {
       return FormattedValue(
         kind: .tuple, summary: summary,
-        children: [depthCut(payloadMirror.children.count)])
+        children: [limits.depthCut(payloadMirror.children.count)])
     }
     return FormattedValue(kind: .tuple, summary: summary, children: elements)
   }
@@ -118,7 +114,7 @@ struct ValueReflector {
   private mutating func collection(_ mirror: Mirror, depth: Int) -> FormattedValue {
     let total = mirror.children.count
     if total == 0 { return FormattedValue(kind: .elements, summary: "[]") }
-    let shown = mirror.children.prefix(maxChildren).enumerated().map { index, element in
+    let shown = mirror.children.prefix(limits.maxChildren).enumerated().map { index, element in
       (label: "[\(index)]" as String?, value: element.value)
     }
     return FormattedValue(
@@ -136,7 +132,7 @@ struct ValueReflector {
       let value = pair.count > 1 ? pair[1].value : entry.value
       return (key: inlineText(of: key), value: value)
     }
-    let shown = entries.sorted { $0.key < $1.key }.prefix(maxChildren).map { entry in
+    let shown = entries.sorted { $0.key < $1.key }.prefix(limits.maxChildren).map { entry in
       (label: "[\(entry.key)]" as String?, value: entry.value)
     }
     return FormattedValue(
@@ -149,7 +145,7 @@ struct ValueReflector {
     let total = mirror.children.count
     if total == 0 { return FormattedValue(kind: .members, summary: "[]") }
     let members = mirror.children.map { (text: inlineText(of: $0.value), value: $0.value) }
-    let shown = members.sorted { $0.text < $1.text }.prefix(maxChildren).map {
+    let shown = members.sorted { $0.text < $1.text }.prefix(limits.maxChildren).map {
       (label: String?.none, value: $0.value)
     }
     return FormattedValue(
@@ -159,8 +155,7 @@ struct ValueReflector {
 
   /// A key's or member's one-line text, reflected apart from the entry (it counts no values).
   private func inlineText(of value: Any) -> String {
-    var reflector = ValueReflector(
-      maxDepth: maxDepth, maxChildren: maxChildren, maxValues: maxValues)
+    var reflector = ValueReflector(limits: limits)
     return reflector.reflect(value).inlineText
   }
 
@@ -170,7 +165,7 @@ struct ValueReflector {
     of mirrorChildren: some Collection<Mirror.Child>, depth: Int,
     ignoringDepthLimit: Bool = false
   ) -> [FormattedValue.Child] {
-    let shown = mirrorChildren.prefix(maxChildren).map { (label: $0.label, value: $0.value) }
+    let shown = mirrorChildren.prefix(limits.maxChildren).map { (label: $0.label, value: $0.value) }
     return children(
       shown, total: mirrorChildren.count, depth: depth, ignoringDepthLimit: ignoringDepthLimit)
   }
@@ -182,13 +177,13 @@ struct ValueReflector {
     ignoringDepthLimit: Bool = false
   ) -> [FormattedValue.Child] {
     if total == 0 || isExhausted { return [] }
-    if depth + 1 > maxDepth, !ignoringDepthLimit { return [depthCut(total)] }
+    if depth + 1 > limits.maxDepth, !ignoringDepthLimit { return [limits.depthCut(total)] }
     var result: [FormattedValue.Child] = []
     for (label, value) in shown {
       if isExhausted { return result }
-      if valueCount >= maxValues {
+      if valueCount >= limits.maxValues {
         isExhausted = true
-        result.append(marker("... the rest is cut (limit: \(maxValues) values in total)"))
+        result.append(limits.valuesCut)
         return result
       }
       valueCount += 1
@@ -200,21 +195,8 @@ struct ValueReflector {
       }
     }
     if !isExhausted, total > shown.count {
-      let cut = total - shown.count
-      result.append(
-        marker(
-          "... \(cut) more \(cut == 1 ? "child" : "children") cut"
-            + " (limit: \(maxChildren) children per value)"))
+      result.append(limits.childrenCut(total - shown.count))
     }
     return result
-  }
-
-  private func depthCut(_ count: Int) -> FormattedValue.Child {
-    marker(
-      "... \(count) \(count == 1 ? "child" : "children") cut (depth limit: \(maxDepth) levels)")
-  }
-
-  private func marker(_ text: String) -> FormattedValue.Child {
-    .init(label: nil, value: .leaf(text))
   }
 }
