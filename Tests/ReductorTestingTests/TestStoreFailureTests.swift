@@ -70,6 +70,25 @@ import Testing
       ])
   }
 
+  /// The diff looks past the formatter's limits (100 children per value here): the message
+  /// names the element that differs instead of dumping both states.
+  @Test func aWrongStateChangePastTheDisplayLimitsFailsWithItsPath() async {
+    let failures = await recordedFailures {
+      let store = TestStore(initialState: Shelf.State(), reducer: Shelf())
+      await store.send(.mark(500)) { $0.items[500] = -2 }
+      await store.finish()
+    }
+    #expect(
+      failures == [
+        """
+        State after send(mark(500)) differs from the expected state (− expected, + actual):
+        items[500]
+          - -2
+          + -1
+        """
+      ])
+  }
+
   /// The unreceived action stays, so the receive after the failure still finds it, and the
   /// send is checked from the state before it.
   @Test func sendingWhileActionsAreUnreceivedFailsAndKeepsThem() async {
@@ -225,5 +244,24 @@ import Testing
         Receive it with receive(_:), skip it with skipReceivedActions(), or set exhaustivity = .off.
         """
       ])
+  }
+}
+
+/// A feature whose state is past the formatter's default limits: 1,000 elements.
+private struct Shelf: Reducer {
+  struct State: Equatable {
+    var items = Array(0..<1_000)
+  }
+
+  enum Action: Sendable, Equatable {
+    case mark(Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .mark(let index):
+      state.items[index] = -1
+      return .none
+    }
   }
 }

@@ -33,8 +33,9 @@ public struct LogOptions: OptionSet, Sendable, Hashable {
   /// fields whose value changed, as ``MirrorFormatter/diff(from:to:)`` lays them out under a
   /// `[Name][Diff]` line, or `[Name][Diff] no changes`.
   ///
-  /// Meant for large states, where a full dump after every action is noise. It is not part of
-  /// ``all``.
+  /// Meant for large states, where a full dump after every action is noise. The whole state is
+  /// compared, past the limits that bound what an entry prints, so a change that a `.state`
+  /// entry would cut is still listed by its path. It is not part of ``all``.
   public static let diff = LogOptions(rawValue: 1 << 2)
 
   /// Actions and states: `[.action, .state]`.

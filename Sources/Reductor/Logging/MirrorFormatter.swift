@@ -20,7 +20,8 @@
 ///
 /// A class instance met again on the path from the root to itself is printed once, then shown
 /// as `TypeName (cycle)`. Three limits keep output bounded; what a limit cuts is replaced by a
-/// line starting with `- ...` that says how much was cut and which limit cut it.
+/// line starting with `- ...` that says how much was cut and which limit cut it. The limits bound
+/// what is printed only: ``diff(from:to:)`` compares values whole, past every limit.
 ///
 /// ```swift
 /// let formatter = MirrorFormatter()
@@ -36,6 +37,9 @@ public struct MirrorFormatter: Sendable {
   private let limits: FormatLimits
 
   /// Creates a formatter with the given limits.
+  ///
+  /// The limits bound what ``format(_:)`` and ``diff(from:to:)`` print, not what a diff
+  /// compares; ``diff(from:to:)`` says how it applies them.
   ///
   /// - Parameters:
   ///   - maxDepth: How many levels of nested values are shown below the root; the children of a
@@ -65,12 +69,13 @@ public struct MirrorFormatter: Sendable {
   /// - Parameter value: The value to format.
   /// - Returns: The formatted value, one line per value shown, without a trailing newline.
   public func format(_ value: Any) -> String {
-    reflect(value).text
+    var reflector = ValueReflector(limits: limits)
+    return reflector.reflect(value).text
   }
 
-  /// Compares two values as ``format(_:)`` shows them and lists each changed field.
+  /// Compares two values by reflection, field by field, and lists each changed field.
   ///
-  /// Nil when both values format identically; otherwise lines naming each changed field by its
+  /// Nil when both values reflect identically; otherwise lines naming each changed field by its
   /// path (e.g. `settings.audio.volume`) with `- old` and `+ new` lines beneath it.
   ///
   /// The layout, one block per change, in the order of the fields:
@@ -88,8 +93,32 @@ public struct MirrorFormatter: Sendable {
   /// the case stays the same. An element or entry that was added has only a `+` line, one that
   /// was removed only a `-` line. A set lists, under its own path, the members it lost (`-`) and
   /// then those it gained (`+`). A value that changed as a whole (another enum case, `nil` to a
-  /// value, a changed number or string) is shown in full on both lines. Parts cut by the limits
-  /// are compared only through their marker lines.
+  /// value, a changed number or string) is shown in full on both lines.
+  ///
+  /// What is compared: both values reflected whole, as ``format(_:)`` would print them with no
+  /// limit — every level, every child and every value. Two values are equal when they have the
+  /// same type names, labels and structure and the same text for each leaf: a number's or other
+  /// described value's `description`, a string's quoted text in full, an enum case's name.
+  /// Dictionary keys and set members are matched by their text. A class instance is compared by
+  /// its stored properties, not by its identity, and along each path that reaches it; one met
+  /// again on its own path is compared as its `TypeName (cycle)` line, so a cycle ends the walk.
+  /// Properties whose names start with `_$` are not compared. So `nil` means the values do not
+  /// differ in anything reflection shows, which is less than `==` may see (a custom `==`, a
+  /// `NaN`, a value that hides its fields with `customMirror`). Reflecting whole costs time in
+  /// proportion to the values' size.
+  ///
+  /// What is printed stays within the limits, wherever the changes are:
+  ///
+  /// - the depth limit applies to each value shown, counting levels from that value, however
+  ///   deep its path; a path is never cut;
+  /// - at most `maxChildren` changed children of one value are listed; one line then says how
+  ///   many more changed and were left out:
+  ///   `... 900 more changed children of items cut (limit: 100 children per value)`;
+  /// - the values shown in all the `-` and `+` lines together count towards `maxValues`. A block
+  ///   is listed only while fewer values than that are shown, and its values get only what is
+  ///   left (each line at least its first), ending with `- ... the rest is cut` where they are
+  ///   cut; after the last block, one line counts the changes left out:
+  ///   `... 12 more changes cut (limit: 1000 values in total)`.
   ///
   /// ```swift
   /// // old.settings.audio.volume == 5, old.items == ["a"], old.selection == nil
@@ -109,24 +138,29 @@ public struct MirrorFormatter: Sendable {
   /// //       - title: "Milk"
   /// ```
   ///
+  /// A change past the limits is listed the same way: with 1,000 elements in `items`, of which
+  /// ``format(_:)`` shows 100, changing `items[500]` lists `items[500]` with its `- 500` and
+  /// `+ -1` lines.
+  ///
   /// - Parameters:
   ///   - old: The value before.
   ///   - new: The value after.
   /// - Returns: The diff, one line per path, old or new value, without a trailing newline; nil
   ///   when there is no difference.
   public func diff(from old: Any, to new: Any) -> String? {
-    diff(from: reflect(old), to: reflect(new))
+    diff(from: snapshot(of: old), to: snapshot(of: new))
   }
 
-  /// Reflects `value` within this formatter's limits.
-  func reflect(_ value: Any) -> FormattedValue {
-    var reflector = ValueReflector(limits: limits)
+  /// Reflects `value` whole, with no limit: what ``diff(from:to:)`` compares. A snapshot keeps
+  /// the values a class instance has now, after the instance changes.
+  func snapshot(of value: Any) -> FormattedValue {
+    var reflector = ValueReflector(limits: .none)
     return reflector.reflect(value)
   }
 
-  /// The diff of two already reflected values; see ``diff(from:to:)``.
+  /// The diff of two snapshots, listed within this formatter's limits; see ``diff(from:to:)``.
   func diff(from old: FormattedValue, to new: FormattedValue) -> String? {
-    let lines = ValueDiff.lines(from: old, to: new)
+    let lines = ValueDiff.lines(from: old, to: new, limits: limits)
     return lines.isEmpty ? nil : lines.joined(separator: "\n")
   }
 }

@@ -55,6 +55,11 @@ private final class JukeboxModel {
   var track = "Intro"
 }
 
+/// A state past the default limits: 1,000 elements, 100 of them shown.
+private struct Inventory: Equatable {
+  var items = Array(0..<1_000)
+}
+
 private enum RadioFeature {
   struct State {
     var station = "FM"
@@ -288,6 +293,32 @@ struct StoreLoggingDiffTests {
             - 5
             + 6
         """,
+      ])
+  }
+
+  @Test func diffLogsAChangePastTheDisplayLimitsByItsPath() {
+    let store = StoreBuilder.reducer(
+      initialState: Inventory(),
+      reducer: TestReducer<Inventory, Int> { state, index in
+        state.items[index] = -1
+        return .none
+      }
+    )
+    .logging(.diff, to: log.sink)
+    #expect(
+      log.take().first?.split(separator: "\n").last
+        == "    - ... 900 more children cut (limit: 100 children per value)")
+    store.send(500)
+    store.send(500)
+    #expect(
+      log.take() == [
+        """
+        [Inventory][Diff]
+          items[500]
+            - 500
+            + -1
+        """,
+        "[Inventory][Diff] no changes",
       ])
   }
 

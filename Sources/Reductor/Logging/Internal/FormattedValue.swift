@@ -1,5 +1,6 @@
-/// A value as ``MirrorFormatter`` shows it: a summary line and labelled children, already cut to
-/// the formatter's limits. Formatting renders it; diffing compares two of them.
+/// A value as ``MirrorFormatter`` shows it: a summary line and labelled children, either cut to
+/// the formatter's limits (to be formatted) or whole, a snapshot (to be compared, and cut by
+/// ``ValueCutter`` where a diff shows it).
 struct FormattedValue: Equatable {
   /// How the children are keyed, which decides how two values are compared.
   enum Kind: Equatable {

@@ -8,8 +8,8 @@ final class StoreLogger<State, Action> {
   private let sink: LogSink
   private let formatState: ((State) -> String)?
   private let formatter = MirrorFormatter()
-  /// The last state, as `.diff` compares it: a snapshot, so that a class state mutated in place
-  /// still has its old values.
+  /// The last state, as `.diff` compares it: a snapshot of the whole state, so that a class
+  /// state mutated in place still has its old values.
   private var lastState: FormattedValue?
 
   init(
@@ -29,10 +29,9 @@ final class StoreLogger<State, Action> {
   /// Logs the state the store has when logging is configured.
   func logConfiguration(_ state: State) {
     if options.contains(.diff) {
-      let formatted = formatter.reflect(state)
-      lastState = formatted
+      lastState = formatter.snapshot(of: state)
       if !options.contains(.state) {
-        sink("[\(name)][State] " + formatted.text)
+        sink("[\(name)][State] " + formatter.format(state))
         return
       }
     }
@@ -55,9 +54,9 @@ final class StoreLogger<State, Action> {
   }
 
   private func logDiff(_ state: State) {
-    let formatted = formatter.reflect(state)
-    defer { lastState = formatted }
-    guard let lastState, let diff = formatter.diff(from: lastState, to: formatted) else {
+    let snapshot = formatter.snapshot(of: state)
+    defer { lastState = snapshot }
+    guard let lastState, let diff = formatter.diff(from: lastState, to: snapshot) else {
       sink("[\(name)][Diff] no changes")
       return
     }

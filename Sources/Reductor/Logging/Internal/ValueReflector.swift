@@ -1,5 +1,8 @@
 /// Walks a value with `Mirror` and builds its ``FormattedValue``, enforcing a formatter's limits
 /// and marking what they cut. One reflector formats one value (one log entry).
+///
+/// With ``FormatLimits/none`` it reflects the whole value, as diffs compare it: every level,
+/// child and value, a class instance met again on its own path still shown as a cycle.
 struct ValueReflector {
   private let limits: FormatLimits
   /// Values shown so far, the root included.
