@@ -322,6 +322,20 @@ let allBenchmarks: [Benchmark] = [
     try check(diff == "t9.f9\n  - 0\n  + 1", "diff \(diff ?? "nil")")
     return elapsed
   },
+  Benchmark("logging.diff.array1000", operations: (1_000, 100)) { n in
+    // One element changed among 1,000, past the 100 children a state entry shows: the diff
+    // reflects and compares all of them.
+    let formatter = MirrorFormatter()
+    let old = Array(0..<1_000)
+    var new = old
+    new[500] = -1
+    var diff: String?
+    let elapsed = time {
+      for _ in 0..<n { diff = formatter.diff(from: old, to: new) }
+    }
+    try check(diff == "self[500]\n  - 500\n  + -1", "diff \(diff ?? "nil")")
+    return elapsed
+  },
   // How cost grows: with state size and with effects in flight.
   Benchmark("growth.state.fields100", operations: (1_000_000, 10_000)) { n in
     let store = StoreBuilder.reducer(
