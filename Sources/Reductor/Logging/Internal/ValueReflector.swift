@@ -58,14 +58,16 @@ struct ValueReflector {
     case .set:
       return set(mirror, depth: depth)
     default:
+      // Numbers and other values without a structure first: asking for the module spells out
+      // the type's whole name, and would lead to the same line.
+      if mirror.displayStyle == nil, mirror.children.isEmpty {
+        return .leaf(String(describing: value))
+      }
       if Self.describedModules.contains(TypeName.module(of: type(of: value))) {
         return .leaf(String(describing: value))
       }
       if mirror.displayStyle == .class {
         return instance(value, mirror: mirror, depth: depth)
-      }
-      if mirror.displayStyle == nil, mirror.children.isEmpty {
-        return .leaf(String(describing: value))
       }
       return FormattedValue(
         kind: .fields, summary: TypeName.of(type(of: value)),
