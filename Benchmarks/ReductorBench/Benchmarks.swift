@@ -10,6 +10,7 @@ enum CountAction: Sendable {
   case fire(Int)
   case fired
   case chain(Int)
+  case tick(Int)
 }
 
 struct CountState {
@@ -22,7 +23,8 @@ final class CountModel {
 }
 
 /// Increments the count; `ping` starts an effect that answers `pong`; `fire` debounces per key;
-/// `chain(n)` sleeps one second on the store's clock, then chains `chain(n - 1)`, down to 0.
+/// `chain(n)` sleeps one second on the store's clock, then chains `chain(n - 1)`, down to 0;
+/// `tick(n)` increments once per second of the store's clock, n times.
 struct CountReducer<State>: Reducer {
   let increment: (inout State) -> Void
 
@@ -43,6 +45,10 @@ struct CountReducer<State>: Reducer {
       return .run {
         try await EffectContext.clock.sleep(for: .seconds(1))
         return .chain(remaining - 1)
+      }
+    case .tick(let count):
+      return .stream {
+        EffectContext.ticks(every: .seconds(1)).prefix(count).map { _ in .increment }
       }
     }
   }
@@ -212,6 +218,25 @@ let allBenchmarks: [Benchmark] = [
     try check(store.state.count == n + 1, "count \(store.state.count) != \(n + 1)")
     return elapsed
   },
+  Benchmark("send.producers4.scoped10", operations: (1_000_000, 40_000)) { n in
+    // As send.producers4, through 10 levels of scope: each enqueue embeds the action 10 times
+    // on the producer's thread, then appends it to the root's inbox.
+    let root = makeValueStore()
+    let store = scoped(root, depth: 10)
+    let perProducer = n / 4
+    let elapsed = await time {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<4 {
+          group.addTask {
+            for _ in 0..<perProducer { store.enqueue(.increment) }
+          }
+        }
+      }
+      root.send(.increment)
+    }
+    try check(root.state.count == n + 1, "count \(root.state.count) != \(n + 1)")
+    return elapsed
+  },
   Benchmark("memory.producers4.burst", unit: "MiB", operations: (1, 1)) { _ in
     // A 1,000,000-action burst from 4 producers; what it leaves above the resident size
     // measured before it, once reduced.
@@ -290,6 +315,31 @@ let allBenchmarks: [Benchmark] = [
     }
     try check(store.state.count == 1, "the chain did not end within the advance")
     try check(clock.now.offset == .seconds(n), "the clock is at \(clock.now)")
+    return elapsed
+  },
+  Benchmark("effect.ticks.advance10k", operations: (10_000, 1_000)) { n in
+    // n ticks of EffectContext.ticks(every: 1 s) on a manual clock, all in one advance of n
+    // seconds: per tick, a wake-up, the tick's action and the next sleep.
+    let clock = ManualClock()
+    let store = makeValueStore(clock: clock)
+    let elapsed = await time {
+      store.send(.tick(n))
+      await clock.advance(by: .seconds(n))
+    }
+    try check(store.state.count == n, "count \(store.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("shutdown.finishEffects", operations: (20_000, 500)) { n in
+    // effect.run.roundtrip, waiting with the store-wide finishEffects instead of the send's
+    // own task.
+    let store = makeValueStore()
+    let elapsed = await time {
+      for _ in 0..<n {
+        store.send(.ping)
+        await store.finishEffects(timeout: .seconds(10))
+      }
+    }
+    try check(store.state.count == n, "count \(store.state.count) != \(n)")
     return elapsed
   },
   Benchmark("logging.configured", operations: (1_000_000, 10_000)) { n in

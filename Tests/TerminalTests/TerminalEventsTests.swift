@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Terminal
@@ -8,14 +7,15 @@ import Testing
 @Suite struct TerminalEventsTests {
   /// A script of lines, read one at a time by a thread, as `readLine()` would.
   final class Script: Sendable {
-    private let lines: Mutex<[String]>
+    private let lock = NSLock()
+    nonisolated(unsafe) private var lines: [String]
 
     init(_ lines: [String]) {
-      self.lines = Mutex(lines)
+      self.lines = lines
     }
 
     func readLine() -> String? {
-      lines.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+      lock.withLock { lines.isEmpty ? nil : lines.removeFirst() }
     }
   }
 
