@@ -13,8 +13,10 @@ enum CountAction: Sendable {
   case tick(Int)
 }
 
-struct CountState {
+struct CountState: Equatable, Sendable {
   var count = 0
+  /// A field no action changes, for observers that must not be called.
+  var untouched = 0
 }
 
 @Observable
@@ -341,6 +343,70 @@ let allBenchmarks: [Benchmark] = [
     }
     try check(store.state.count == n, "count \(store.state.count) != \(n)")
     return elapsed
+  },
+  Benchmark("observe.keyPath.unchanged", operations: (1_000_000, 10_000)) { n in
+    let store = makeValueStore()
+    var calls = 0
+    let token = store.observe(\.untouched) { _ in calls += 1 }
+    let elapsed = try timeIncrements(store, n) { store.state.count }
+    try check(calls == 1, "the observer was called \(calls) times, not once")
+    token.cancel()
+    return elapsed
+  },
+  Benchmark("observe.keyPath.changed", operations: (1_000_000, 10_000)) { n in
+    let store = makeValueStore()
+    var last = -1
+    let token = store.observe(\.count) { last = $0 }
+    let elapsed = try timeIncrements(store, n) { store.state.count }
+    try check(last == n, "the observer saw \(last), not \(n)")
+    token.cancel()
+    return elapsed
+  },
+  Benchmark("observe.keyPath.changed.x10", operations: (1_000_000, 10_000)) { n in
+    let store = makeValueStore()
+    var calls = 0
+    let tokens = (0..<10).map { _ in store.observe(\.count) { _ in calls += 1 } }
+    let elapsed = try timeIncrements(store, n) { store.state.count }
+    try check(calls == 10 * (n + 1), "the observers were called \(calls) times")
+    for token in tokens { token.cancel() }
+    return elapsed
+  },
+  Benchmark("stream.states", operations: (1_000_000, 10_000)) { n in
+    // n actions sent on the main actor while one task takes every state of `states`: per state,
+    // its copy into the stream's buffer and out to the consumer.
+    let store = makeValueStore()
+    let states = store.states
+    let elapsed = await time {
+      let consumer = Task.detached {
+        var taken = 0
+        for await _ in states {
+          taken += 1
+          if taken == n + 1 { break }
+        }
+        return taken
+      }
+      for _ in 0..<n { store.send(.increment) }
+      let taken = await consumer.value
+      try? check(taken == n + 1, "the consumer took \(taken) states")
+    }
+    try check(store.state.count == n, "count \(store.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("memory.stream.states.burst", unit: "MiB", operations: (1, 1)) { _ in
+    // 1,000,000 states buffered for a consumer that takes none until the burst is over: what
+    // a slow consumer of an unbounded stream costs.
+    let store = makeValueStore()
+    let before = residentBytes()
+    let states = store.states
+    for _ in 0..<1_000_000 { store.send(.increment) }
+    let buffered = residentBytes() - before
+    var taken = 0
+    for await _ in states {
+      taken += 1
+      if taken == 1_000_001 { break }
+    }
+    try check(taken == 1_000_001, "the consumer took \(taken) states")
+    return Double(buffered) / 1_048_576
   },
   Benchmark("logging.configured", operations: (1_000_000, 10_000)) { n in
     let store = makeValueStore().logging(.all, to: LogSink { _ in })

@@ -16,9 +16,10 @@ struct CounterProgram {
   /// Runs until `q`, the end of input or a signal, then waits for the effects still in flight.
   func run(_ events: some AsyncSequence<TerminalEvent, Never>) async {
     let counter = store.scope(state: \.counter, action: AppFeature.Action.counter)
-    let renderer = Renderer(print: write) { Self.describe(counter.state) }
     write("Counter — \(Self.help)")
-    renderer.render()
+    // A line now, and one whenever an action changes it, while a command runs or while the
+    // program waits for input.
+    let rendering = counter.observe(\.line) { line in write(line) }
     for await event in events {
       switch event {
       case .line(let line):
@@ -28,18 +29,17 @@ struct CounterProgram {
       case .signal(let number):
         store.send(.quit(.signal(number)))
       }
-      renderer.render()
       if store.state.quitReason != nil { break }
     }
     // A save still running must not be lost: wait for it (and a load), at most the timeout.
     await store.finishEffects(timeout: shutdownTimeout)
-    renderer.render()
+    rendering.cancel()
     let saved = store.state.counter.savedCount.map { "; saved count: \($0)" } ?? ""
     write("bye after \(store.state.commands) commands\(saved)")
   }
 
   /// Sends the action a command names. `load` waits for the server's answer, so that the next
-  /// command applies to the loaded count; the timer ticks meanwhile, and the renderer shows it.
+  /// command applies to the loaded count; the timer ticks meanwhile, and its lines show.
   private func perform(
     _ command: String, on counter: any Store<CounterFeature.State, CounterFeature.Action>
   ) async {
@@ -63,14 +63,16 @@ struct CounterProgram {
     let task = counter.send(action)
     if action == .load { await task.finish() }
   }
+}
 
+extension CounterFeature.State {
   /// The line that shows the counter.
-  static func describe(_ state: CounterFeature.State) -> String {
+  var line: String {
     var flags: [String] = []
-    if state.isLoading { flags.append("loading…") }
-    if state.isSaving { flags.append("saving…") }
-    if state.isTicking { flags.append("ticking") }
-    return "count: \(state.count)" + (flags.isEmpty ? "" : " (\(flags.joined(separator: ", ")))")
+    if isLoading { flags.append("loading…") }
+    if isSaving { flags.append("saving…") }
+    if isTicking { flags.append("ticking") }
+    return "count: \(count)" + (flags.isEmpty ? "" : " (\(flags.joined(separator: ", ")))")
   }
 }
 

@@ -10,38 +10,40 @@ let store = StoreBuilder.reducer(
   initialState: SearchFeature.State(),
   reducer: SearchFeature.Reducer(dependencies: .live))
 
-func describe(_ state: SearchFeature.State) -> String {
-  if let failure = state.failure {
-    return "\"\(state.query)\": search failed: \(failure)"
-  } else if state.query.isEmpty {
-    return "(no query)"
-  } else if state.isSearching {
-    return "\"\(state.query)\": searching…"
-  } else if state.results.isEmpty {
-    return "\"\(state.query)\": no matches"
+extension SearchFeature.State {
+  /// The line that shows the search.
+  fileprivate var line: String {
+    if let failure {
+      return "\"\(query)\": search failed: \(failure)"
+    } else if query.isEmpty {
+      return "(no query)"
+    } else if isSearching {
+      return "\"\(query)\": searching…"
+    } else if results.isEmpty {
+      return "\"\(query)\": no matches"
+    }
+    let shown = results.prefix(8).joined(separator: ", ")
+    let more = results.count > 8 ? ", … \(results.count - 8) more" : ""
+    return "\"\(query)\": \(results.count) matches: \(shown)\(more)"
   }
-  let shown = state.results.prefix(8).joined(separator: ", ")
-  let more = state.results.count > 8 ? ", … \(state.results.count - 8) more" : ""
-  return "\"\(state.query)\": \(state.results.count) matches: \(shown)\(more)"
 }
 
 print("Search \(Words.all.count) programming words — type a query per line, q quits")
-let renderer = Renderer(print: { print($0) }) { describe(store.state) }
-renderer.render()
+// A line now, and one whenever the results or the query change, also while waiting for input.
+let rendering = store.observe(\.line) { line in print(line) }
 input: for await event in Terminal.events() {
   switch event {
   case .line(let line):
     let query = line.trimmingSpaces()
     if query == "q" { break input }
-    store.send(.queryChanged(query))  // the renderer shows the results when they arrive
-    renderer.render()
+    store.send(.queryChanged(query))  // the observer shows the results when they arrive
   case .endOfInput, .signal:
     break input
   }
 }
 // Let the last search answer before the program ends.
 await store.finishEffects(timeout: .seconds(5))
-renderer.render()
+rendering.cancel()
 
 extension String {
   fileprivate func trimmingSpaces() -> String {

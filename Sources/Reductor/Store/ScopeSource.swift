@@ -28,17 +28,21 @@ struct ScopeParent<Action> {
   @usableFromInline let forwarder: ActionForwarder<Action>
   /// Hands an action of the parent, from any thread, to the root's inbox.
   @usableFromInline let enqueuer: ActionEnqueuer<Action>
+  /// Adds observers of the root's reductions.
+  @usableFromInline let observing: ReductionObserving?
 
   @usableFromInline
   init(
     root: AnyObject, isCacheable: Bool, rootVersion: @escaping () -> UInt64,
-    forwarder: ActionForwarder<Action>, enqueuer: ActionEnqueuer<Action>
+    forwarder: ActionForwarder<Action>, enqueuer: ActionEnqueuer<Action>,
+    observing: ReductionObserving?
   ) {
     self.root = root
     self.isCacheable = isCacheable
     self.rootVersion = rootVersion
     self.forwarder = forwarder
     self.enqueuer = enqueuer
+    self.observing = observing
   }
 }
 

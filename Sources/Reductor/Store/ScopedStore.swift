@@ -20,6 +20,7 @@ final class ScopedStore<State, Action: Sendable>: Store {
   private let project: () -> State
   private let forwarder: ActionForwarder<Action>
   private nonisolated let enqueuer: ActionEnqueuer<Action>
+  private let observing: ReductionObserving?
   private let isCacheable: Bool
   // Only `state` touches the cache, on the main actor, and calls nothing while it reads or
   // writes it, so accesses cannot overlap; unchecked, a read skips two run-time exclusivity
@@ -32,7 +33,8 @@ final class ScopedStore<State, Action: Sendable>: Store {
     parent: ScopeParent<some Any>,
     project: @escaping () -> State,
     forwarder: ActionForwarder<Action>,
-    enqueuer: ActionEnqueuer<Action>
+    enqueuer: ActionEnqueuer<Action>,
+    observing: ReductionObserving?
   ) {
     self.root = parent.root
     self.isCacheable = parent.isCacheable
@@ -40,6 +42,7 @@ final class ScopedStore<State, Action: Sendable>: Store {
     self.project = project
     self.forwarder = forwarder
     self.enqueuer = enqueuer
+    self.observing = observing
     self.cachedVersion = rootVersion()
     self.cachedState = project()
   }
@@ -71,6 +74,6 @@ extension ScopedStore: ScopeSource {
   var scopeParent: ScopeParent<Action> {
     ScopeParent(
       root: root, isCacheable: isCacheable, rootVersion: rootVersion, forwarder: forwarder,
-      enqueuer: enqueuer)
+      enqueuer: enqueuer, observing: observing)
   }
 }

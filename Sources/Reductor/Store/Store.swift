@@ -86,9 +86,10 @@ extension Store {
       (self as? any ScopeSource<Action>)?.scopeParent
       ?? ScopeParent(
         root: self, isCacheable: false, rootVersion: { 0 },
-        forwarder: ActionForwarder { self.send($0) }, enqueuer: ActionEnqueuer(self.enqueue))
+        forwarder: ActionForwarder { self.send($0) }, enqueuer: ActionEnqueuer(self.enqueue),
+        observing: nil)
     return ScopedStore(
       parent: parent, project: { state(self.state) }, forwarder: parent.forwarder.embedding(action),
-      enqueuer: parent.enqueuer.embedding(action))
+      enqueuer: parent.enqueuer.embedding(action), observing: parent.observing)
   }
 }

@@ -1,0 +1,109 @@
+import Synchronization
+
+/// One observer of a root store's reductions, until it ends: a token is cancelled or released,
+/// or a stream's iteration ends.
+///
+/// The root keeps its subscriptions, in the order they were made, with the function to call
+/// after each reduced action, and skips and forgets the ones that ended. Ending is an atomic flag,
+/// so it may happen on any thread (a stream's iteration is cancelled there); the root forgets an
+/// ended subscription at its next reduction. When the root is deinitialized it releases its
+/// subscriptions, whose `onEnd` then finishes their streams.
+@usableFromInline
+final class ReductionSubscription: Sendable {
+  private let ended = Atomic(false)
+  private let onEnd: @Sendable () -> Void
+
+  @usableFromInline
+  init(onEnd: @escaping @Sendable () -> Void = {}) {
+    self.onEnd = onEnd
+  }
+
+  deinit {
+    end()
+  }
+
+  @usableFromInline
+  var isEnded: Bool {
+    ended.load(ordering: .acquiring)
+  }
+
+  /// Ends the subscription: no call from now on, and `onEnd` runs once.
+  @usableFromInline
+  func end() {
+    if !ended.exchange(true, ordering: .acquiringAndReleasing) { onEnd() }
+  }
+}
+
+/// How a store reaches the root's subscriptions: adds a function to call after each action the
+/// root reduces, for as long as `subscription` has not ended.
+@usableFromInline
+struct ReductionObserving {
+  @usableFromInline let subscribe:
+    (_ subscription: ReductionSubscription, _ call: @escaping () -> Void) -> Void
+
+  @usableFromInline
+  init(
+    subscribe:
+      @escaping (_ subscription: ReductionSubscription, _ call: @escaping () -> Void) ->
+      Void
+  ) {
+    self.subscribe = subscribe
+  }
+}
+
+/// Holds main-actor functions of the root; it stays on the main actor.
+@available(*, unavailable)
+extension ReductionObserving: Sendable {}
+
+/// The root store's subscriptions, in the order they were made, each with the function it calls
+/// with the root's state after each reduced action.
+@usableFromInline
+@MainActor
+struct ReductionSubscriptions<State> {
+  @usableFromInline
+  struct Entry {
+    @usableFromInline let subscription: ReductionSubscription
+    @usableFromInline let call: (State) -> Void
+  }
+
+  @usableFromInline var entries: [Entry] = []
+
+  @usableFromInline
+  init() {}
+
+  @usableFromInline
+  var isEmpty: Bool {
+    entries.isEmpty
+  }
+
+  @usableFromInline
+  mutating func add(_ subscription: ReductionSubscription, call: @escaping (State) -> Void) {
+    entries.append(Entry(subscription: subscription, call: call))
+  }
+
+  /// Calls every subscription that has not ended with `state`, in order; returns whether it met
+  /// one that had ended. Call it on a copy: a call may subscribe (the new one is called from the
+  /// next reduction on) or end a subscription (one ended before its turn is not called).
+  @inlinable
+  func notify(_ state: State) -> Bool {
+    var sawEnded = false
+    for entry in entries {
+      if entry.subscription.isEnded {
+        sawEnded = true
+      } else {
+        entry.call(state)
+      }
+    }
+    return sawEnded
+  }
+
+  /// Forgets the subscriptions that ended.
+  @usableFromInline
+  mutating func removeEnded() {
+    entries.removeAll { $0.subscription.isEnded }
+  }
+}
+
+/// Holds main-actor functions of the root; it stays on the main actor.
+@available(*, unavailable)
+extension ReductionSubscriptions.Entry: Sendable {}
