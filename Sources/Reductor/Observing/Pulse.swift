@@ -1,8 +1,8 @@
 /// A state field whose every assignment is an event, the same value included: what
-/// ``Store/pulses(of:)`` and ``Store/observe(pulse:_:)`` deliver.
+/// ``Store/pulses(of:buffering:)`` and ``Store/observe(pulse:_:)`` deliver.
 ///
-/// `@Observable` and ``Store/values(of:)`` report a change only when the value differs; an alert
-/// shown twice with the same message needs each assignment instead. `Pulse` counts its
+/// `@Observable` and ``Store/values(of:buffering:)`` report a change only when the value differs;
+/// an alert shown twice with the same message needs each assignment instead. `Pulse` counts its
 /// assignments (``valueUpdatedCount``, wrapping past `UInt.max`), and a store's pulse observers
 /// fire once for each reduced action that assigned the field, however many times it did:
 ///

@@ -109,18 +109,18 @@ extension Store where State: Sendable {
   /// }
   /// ```
   ///
-  /// It yields after every action, also those that changed nothing (``values(of:)`` yields only
-  /// changes); a class state yields the same instance each time. Elements wait in the stream's
-  /// buffer until the consumer takes them, so a consumer slower than the store costs one state per
-  /// action it has not taken yet; ``states(buffering:)`` with `.bufferingNewest(1)` keeps only the
-  /// newest, which is what a rendering loop wants.
+  /// It yields after every action, also those that changed nothing (``Store/values(of:buffering:)``
+  /// yields only changes); a class state yields the same instance each time. Elements wait in the
+  /// stream's buffer until the consumer takes them, so a consumer slower than the store costs one
+  /// state per action it has not taken yet; ``Store/states(buffering:)`` with `.bufferingNewest(1)`
+  /// keeps only the newest, which is what a rendering loop wants.
   @inlinable
   public var states: AsyncStream<State> {
     states(buffering: .unbounded)
   }
 
-  /// ``states``, with the stream's buffering policy: `.bufferingNewest(n)` keeps the newest `n`
-  /// states the consumer has not taken, `.unbounded` (as ``states``) keeps them all.
+  /// ``Store/states``, with the stream's buffering policy: `.bufferingNewest(n)` keeps the newest
+  /// `n` states the consumer has not taken, `.unbounded` (as ``Store/states``) keeps them all.
   ///
   /// - Parameter buffering: How many states not taken yet the stream keeps, and which.
   /// - Returns: The stream of states.
@@ -146,8 +146,8 @@ extension Store {
   /// }
   /// ```
   ///
-  /// The subscription starts at once and ends with the iteration; see ``states`` for how long it
-  /// keeps the store alive and what buffering costs.
+  /// The subscription starts at once and ends with the iteration; see ``Store/states`` for how long
+  /// it keeps the store alive and what buffering costs.
   ///
   /// - Parameters:
   ///   - keyPath: The value to observe.
@@ -180,8 +180,8 @@ extension Store {
   /// }
   /// ```
   ///
-  /// The subscription starts at once and ends with the iteration; see ``states`` for how long it
-  /// keeps the store alive and what buffering costs.
+  /// The subscription starts at once and ends with the iteration; see ``Store/states`` for how long
+  /// it keeps the store alive and what buffering costs.
   ///
   /// - Parameters:
   ///   - keyPath: The pulse to observe, as its projected value: `\.$message`.
