@@ -144,6 +144,41 @@ func timeIncrements<S: Store>(
   return elapsed
 }
 
+/// Times `n` actions enqueued into `store` by 4 concurrent tasks until `root` (the root of
+/// `store`) has reduced them all, then checks the count.
+@MainActor
+func timeEnqueues<S: Store>(
+  into store: S, of root: ReducerStore<CountState, CountAction>, _ n: Int
+) async throws -> Double where S.Action == CountAction {
+  let perProducer = n / 4
+  let elapsed = await time {
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<perProducer { store.enqueue(.increment) }
+        }
+      }
+    }
+    root.send(.increment)  // reduces whatever is still buffered, then itself
+  }
+  try check(root.state.count == n + 1, "count \(root.state.count) != \(n + 1)")
+  return elapsed
+}
+
+/// Times `n` diffs of `old` and `new` with a default `MirrorFormatter`, then checks the diff.
+@MainActor
+func timeDiffs<Value>(
+  from old: Value, to new: Value, _ n: Int, expecting expected: String
+) throws -> Double {
+  let formatter = MirrorFormatter()
+  var diff: String?
+  let elapsed = time {
+    for _ in 0..<n { diff = formatter.diff(from: old, to: new) }
+  }
+  try check(diff == expected, "diff \(diff ?? "nil")")
+  return elapsed
+}
+
 /// Scopes `store` `depth` times with identity projections.
 @MainActor
 func scoped(
@@ -206,38 +241,13 @@ let allBenchmarks: [Benchmark] = [
   },
   Benchmark("send.producers4", operations: (1_000_000, 40_000)) { n in
     let store = makeValueStore()
-    let perProducer = n / 4
-    let elapsed = await time {
-      await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<4 {
-          group.addTask {
-            for _ in 0..<perProducer { store.enqueue(.increment) }
-          }
-        }
-      }
-      store.send(.increment)  // reduces whatever is still buffered, then itself
-    }
-    try check(store.state.count == n + 1, "count \(store.state.count) != \(n + 1)")
-    return elapsed
+    return try await timeEnqueues(into: store, of: store, n)
   },
   Benchmark("send.producers4.scoped10", operations: (1_000_000, 40_000)) { n in
     // As send.producers4, through 10 levels of scope: each enqueue embeds the action 10 times
     // on the producer's thread, then appends it to the root's inbox.
     let root = makeValueStore()
-    let store = scoped(root, depth: 10)
-    let perProducer = n / 4
-    let elapsed = await time {
-      await withTaskGroup(of: Void.self) { group in
-        for _ in 0..<4 {
-          group.addTask {
-            for _ in 0..<perProducer { store.enqueue(.increment) }
-          }
-        }
-      }
-      root.send(.increment)
-    }
-    try check(root.state.count == n + 1, "count \(root.state.count) != \(n + 1)")
-    return elapsed
+    return try await timeEnqueues(into: scoped(root, depth: 10), of: root, n)
   },
   Benchmark("memory.producers4.burst", unit: "MiB", operations: (1, 1)) { _ in
     // A 1,000,000-action burst from 4 producers; what it leaves above the resident size
@@ -415,42 +425,24 @@ let allBenchmarks: [Benchmark] = [
   // What `.diff` logging pays per action, measured on the public formatter (logging itself is
   // compiled out of release builds): reflect both states, compare them, format what changed.
   Benchmark("logging.diff.small", operations: (100_000, 10_000)) { n in
-    let formatter = MirrorFormatter()
     let old = SmallState()
     var new = old
     new.settings.volume = 6
-    var diff: String?
-    let elapsed = time {
-      for _ in 0..<n { diff = formatter.diff(from: old, to: new) }
-    }
-    try check(diff == "settings.volume\n  - 5\n  + 6", "diff \(diff ?? "nil")")
-    return elapsed
+    return try timeDiffs(from: old, to: new, n, expecting: "settings.volume\n  - 5\n  + 6")
   },
   Benchmark("logging.diff.fields100", operations: (10_000, 1_000)) { n in
-    let formatter = MirrorFormatter()
     let old = HundredFields()
     var new = old
     new.t9.f9 = 1
-    var diff: String?
-    let elapsed = time {
-      for _ in 0..<n { diff = formatter.diff(from: old, to: new) }
-    }
-    try check(diff == "t9.f9\n  - 0\n  + 1", "diff \(diff ?? "nil")")
-    return elapsed
+    return try timeDiffs(from: old, to: new, n, expecting: "t9.f9\n  - 0\n  + 1")
   },
   Benchmark("logging.diff.array1000", operations: (1_000, 100)) { n in
     // One element changed among 1,000, past the 100 children a state entry shows: the diff
     // reflects and compares all of them.
-    let formatter = MirrorFormatter()
     let old = Array(0..<1_000)
     var new = old
     new[500] = -1
-    var diff: String?
-    let elapsed = time {
-      for _ in 0..<n { diff = formatter.diff(from: old, to: new) }
-    }
-    try check(diff == "self[500]\n  - 500\n  + -1", "diff \(diff ?? "nil")")
-    return elapsed
+    return try timeDiffs(from: old, to: new, n, expecting: "self[500]\n  - 500\n  + -1")
   },
   // How cost grows: with state size and with effects in flight.
   Benchmark("growth.state.fields100", operations: (1_000_000, 10_000)) { n in
