@@ -5,25 +5,28 @@ import Darwin
 #endif
 
 // reductor-bench: times the store against baselines measured in the same run.
-//   swift run -c release reductor-bench [--filter SUBSTRING] [--json] [--quick]
+//   swift run -c release reductor-bench [--filter SUBSTRING]... [--json] [--quick]
+// With filters, a benchmark runs when its name contains any of them.
 
-var filter: String?
+var filters: [String] = []
 var json = false
 var quick = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
-  case "--filter": filter = arguments.popFirst()
+  case "--filter": arguments.popFirst().map { filters.append($0) }
   case "--json": json = true
   case "--quick": quick = true
   default:
-    print("usage: reductor-bench [--filter SUBSTRING] [--json] [--quick]")
+    print("usage: reductor-bench [--filter SUBSTRING]... [--json] [--quick]")
     exit(2)
   }
 }
 
 let repetitions = quick ? 5 : 11
-let selected = allBenchmarks.filter { filter.map($0.name.contains) ?? true }
+let selected = allBenchmarks.filter { benchmark in
+  filters.isEmpty || filters.contains { benchmark.name.contains($0) }
+}
 var failed = false
 
 @MainActor

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// One observer of a root store's reductions, until it ends: a token is cancelled or released,
 /// or a stream's iteration ends.
@@ -10,7 +10,7 @@ import Synchronization
 /// subscriptions, whose `onEnd` then finishes their streams.
 @usableFromInline
 final class ReductionSubscription: Sendable {
-  private let ended = Atomic(false)
+  @usableFromInline let ended = Atomic(false)
   private let onEnd: @Sendable () -> Void
 
   @usableFromInline
@@ -22,7 +22,7 @@ final class ReductionSubscription: Sendable {
     end()
   }
 
-  @usableFromInline
+  @inlinable
   var isEnded: Bool {
     ended.load(ordering: .acquiring)
   }
@@ -87,11 +87,12 @@ struct ReductionSubscriptions<State> {
   @inlinable
   func notify(_ state: State) -> Bool {
     var sawEnded = false
-    for entry in entries {
-      if entry.subscription.isEnded {
+    // By index: iterating the entries would copy, and so retain and release, each one.
+    for index in entries.indices {
+      if entries[index].subscription.isEnded {
         sawEnded = true
       } else {
-        entry.call(state)
+        entries[index].call(state)
       }
     }
     return sawEnded

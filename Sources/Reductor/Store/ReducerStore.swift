@@ -51,11 +51,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// The observers of the state (`observe`, `states`, ...), of this store and of the stores
   /// scoped from it; empty unless someone observes.
   @usableFromInline var subscriptions = ReductionSubscriptions<State>()
-  /// Whether `reduceObservers` or `subscriptions` has anyone: the one check a reduction makes
-  /// when nobody watches. Unchecked for exclusivity, like the scoped store's cache: it is read
-  /// and written on the main actor, calling nothing meanwhile, and a checked read cost a store
-  /// with no observers 7 % of its send.
-  @exclusivity(unchecked) @usableFromInline var hasObservers = false
+  /// Whether `reduceObservers` has anyone, and whether `subscriptions` has: the checks a
+  /// reduction makes when nobody watches. Unchecked for exclusivity, like the scoped store's
+  /// cache: they are read and written on the main actor, calling nothing meanwhile, and a
+  /// checked read cost a store with no observers 7 % of its send.
+  @exclusivity(unchecked) @usableFromInline var hasReduceObservers = false
+  @exclusivity(unchecked) @usableFromInline var hasSubscriptions = false
 
   @usableFromInline nonisolated let inbox = ActionInbox<Action>()
   @usableFromInline nonisolated let runtime: EffectRuntime
@@ -207,13 +208,13 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   package func setReduceObserver(_ observer: ReduceObserver<State, Action>) {
     removeReduceObserver(for: observer.role)
     reduceObservers.append(observer)
-    updateHasObservers()
+    hasReduceObservers = true
   }
 
   /// Removes the observer with `role`, if any.
   package func removeReduceObserver(for role: ReduceObserverRole) {
     reduceObservers.removeAll { $0.role == role }
-    updateHasObservers()
+    hasReduceObservers = !reduceObservers.isEmpty
   }
 
   // MARK: - Reducing
@@ -263,8 +264,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Reduces one action, with observation and the reduce observers around it.
   @inlinable
   func reduceObserved(_ action: Action) -> Effect<Action> {
-    let isObserved = hasObservers
-    if isObserved { notifyObservers(willReduce: action) }
+    let isWatched = hasReduceObservers
+    if isWatched { notifyObservers(willReduce: action) }
     version &+= 1
     let effect: Effect<Action>
     if stateIsReference {
@@ -280,10 +281,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
         reduce(&currentState, action)
       }
     }
-    if isObserved {
-      notifyObservers(didReduce: action)
-      notifySubscriptions()
-    }
+    if isWatched { notifyObservers(didReduce: action) }
+    if hasSubscriptions { notifySubscriptions() }
     return effect
   }
 
@@ -304,18 +303,13 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     for observer in reduceObservers { observer.didReduce(action, currentState) }
   }
 
-  @usableFromInline
-  func updateHasObservers() {
-    hasObservers = !reduceObservers.isEmpty || !subscriptions.isEmpty
-  }
-
   /// Calls the state's observers; on a copy of the list, since they may observe or stop.
   @inlinable
   func notifySubscriptions() {
     let current = subscriptions
     if current.notify(currentState) {
       subscriptions.removeEnded()
-      updateHasObservers()
+      hasSubscriptions = !subscriptions.isEmpty
     }
   }
 
@@ -324,7 +318,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @usableFromInline
   func subscribe(_ subscription: ReductionSubscription, call: @escaping (State) -> Void) {
     subscriptions.add(subscription, call: call)
-    updateHasObservers()
+    hasSubscriptions = true
   }
 
   /// Starts the effect that reducing `action` returned, counting its work in `tracker` (a new one
