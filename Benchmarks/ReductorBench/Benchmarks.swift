@@ -107,6 +107,30 @@ func increment(_ box: ObservableBox, times: Int) {
   for _ in 0..<times { box.reduce(&box.state, .increment) }
 }
 
+/// Where the observers of the `observe` rows put what they are called with: one `Int` each,
+/// written through a pointer. What a callback does is its own cost, not the store's; this one is
+/// a store and nothing else, while a write to a captured `var` adds a run-time exclusivity check
+/// (about 12 ns per call here).
+final class ObservedValues {
+  let values: UnsafeMutablePointer<Int>
+  let count: Int
+
+  init(count: Int) {
+    self.count = count
+    values = .allocate(capacity: count)
+    values.initialize(repeating: -1, count: count)
+  }
+
+  deinit {
+    values.deallocate()
+  }
+
+  /// The values, in the order of the observers.
+  var all: [Int] {
+    Array(UnsafeBufferPointer(start: values, count: count))
+  }
+}
+
 /// Ten `Int` fields.
 struct TenFields {
   var f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0, f9 = 0
@@ -365,19 +389,20 @@ let allBenchmarks: [Benchmark] = [
   },
   Benchmark("observe.keyPath.changed", operations: (1_000_000, 10_000)) { n in
     let store = makeValueStore()
-    var last = -1
-    let token = store.observe(\.count) { last = $0 }
+    let seen = ObservedValues(count: 1)
+    let token = store.observe(\.count) { seen.values[0] = $0 }
     let elapsed = try timeIncrements(store, n) { store.state.count }
-    try check(last == n, "the observer saw \(last), not \(n)")
+    try check(seen.all == [n], "the observer saw \(seen.all), not [\(n)]")
     token.cancel()
     return elapsed
   },
   Benchmark("observe.keyPath.changed.x10", operations: (1_000_000, 10_000)) { n in
     let store = makeValueStore()
-    var calls = 0
-    let tokens = (0..<10).map { _ in store.observe(\.count) { _ in calls += 1 } }
+    let seen = ObservedValues(count: 10)
+    let tokens = (0..<10).map { index in store.observe(\.count) { seen.values[index] = $0 } }
     let elapsed = try timeIncrements(store, n) { store.state.count }
-    try check(calls == 10 * (n + 1), "the observers were called \(calls) times")
+    let expected = Array(repeating: n, count: 10)
+    try check(seen.all == expected, "the observers saw \(seen.all), not \(expected)")
     for token in tokens { token.cancel() }
     return elapsed
   },

@@ -50,7 +50,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @usableFromInline var reduceObservers: [ReduceObserver<State, Action>] = []
   /// The observers of the state (`observe`, `states`, ...), of this store and of the stores
   /// scoped from it; empty unless someone observes.
-  @usableFromInline var subscriptions = ReductionSubscriptions<State>()
+  @exclusivity(unchecked) @usableFromInline var subscriptions = ReductionSubscriptions<State>()
   /// Whether `reduceObservers` has anyone, and whether `subscriptions` has: the checks a
   /// reduction makes when nobody watches. Unchecked for exclusivity, like the scoped store's
   /// cache: they are read and written on the main actor, calling nothing meanwhile, and a
