@@ -431,6 +431,7 @@ let allBenchmarks: [Benchmark] = [
     // 1,000,000 states buffered for a consumer that takes none until the burst is over: what
     // a slow consumer of an unbounded stream costs.
     let store = makeValueStore()
+    releaseFreedMemory()
     let before = residentBytes()
     let states = store.states
     for _ in 0..<1_000_000 { store.send(.increment) }

@@ -109,5 +109,17 @@ func processMemory(_ field: String) -> Int {
 /// The resident set size now, in bytes.
 func residentBytes() -> Int { processMemory("VmRSS") }
 
+/// Gives the memory the allocator holds free back to the system (glibc's `malloc_trim`), so
+/// that the resident size measured next grows with what is allocated after it: a repetition
+/// otherwise reuses what its predecessor freed, and measures 0.
+func releaseFreedMemory() {
+  #if canImport(Glibc)
+  // malloc_trim is declared in malloc.h, which the Glibc module does not import.
+  typealias MallocTrim = @convention(c) (Int) -> Int32
+  guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+  _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+  #endif
+}
+
 /// The peak resident set size of the process, in bytes.
 func peakResidentBytes() -> Int { processMemory("VmHWM") }

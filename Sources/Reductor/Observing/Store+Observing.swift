@@ -113,24 +113,27 @@ extension Store where State: Sendable {
   /// yields only changes); a class state yields the same instance each time. Elements wait in the
   /// stream's buffer until the consumer takes them, so a consumer slower than the store costs one
   /// state per action it has not taken yet; ``Store/states(buffering:)`` with `.bufferingNewest(1)`
-  /// keeps only the newest, which is what a rendering loop wants.
+  /// keeps only the newest, which is what a rendering loop wants. A consumer on another thread is
+  /// woken once per job of the main actor, and then takes what the job's actions yielded (see
+  /// ``StateStream``).
   @inlinable
-  public var states: AsyncStream<State> {
+  public var states: StateStream<State> {
     states(buffering: .unbounded)
   }
 
-  /// ``Store/states``, with the stream's buffering policy: `.bufferingNewest(n)` keeps the newest
-  /// `n` states the consumer has not taken, `.unbounded` (as ``Store/states``) keeps them all.
+  /// ``Store/states``, with the stream's buffering policy, as `AsyncStream`'s:
+  /// `.bufferingNewest(n)` keeps the newest `n` states the consumer has not taken,
+  /// `.bufferingOldest(n)` the oldest `n`, and `.unbounded` (as ``Store/states``) keeps them all.
   ///
   /// - Parameter buffering: How many states not taken yet the stream keeps, and which.
   /// - Returns: The stream of states.
   @inlinable
   public func states(
     buffering: AsyncStream<State>.Continuation.BufferingPolicy
-  ) -> AsyncStream<State> {
-    stream(buffering: buffering) { continuation in
-      continuation.yield(state)
-      return { state in continuation.yield(state) }
+  ) -> StateStream<State> {
+    stream(buffering: buffering) { buffer in
+      buffer.append(state)
+      return { state in buffer.append(state) }
     }
   }
 }
@@ -157,16 +160,16 @@ extension Store {
   public func values<Value: Equatable & Sendable>(
     of keyPath: KeyPath<State, Value>,
     buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
-  ) -> AsyncStream<Value> {
-    stream(buffering: buffering) { continuation in
+  ) -> StateStream<Value> {
+    stream(buffering: buffering) { buffer in
       let reader = StateReader(keyPath)
       let last = LastRead(reader.read(state))
-      continuation.yield(last.value)
+      buffer.append(last.value)
       return { state in
         let value = reader.read(state)
         guard value != last.value else { return }
         last.value = value
-        continuation.yield(value)
+        buffer.append(value)
       }
     }
   }
@@ -191,39 +194,33 @@ extension Store {
   public func pulses<Value: Sendable>(
     of keyPath: KeyPath<State, Pulse<Value>>,
     buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
-  ) -> AsyncStream<Value> {
-    stream(buffering: buffering) { continuation in
+  ) -> StateStream<Value> {
+    stream(buffering: buffering) { buffer in
       let reader = StateReader(keyPath)
       let lastCount = LastRead(reader.read(state).valueUpdatedCount)
       return { state in
         let pulse = reader.read(state)
         guard pulse.valueUpdatedCount != lastCount.value else { return }
         lastCount.value = pulse.valueUpdatedCount
-        continuation.yield(pulse.wrappedValue)
+        buffer.append(pulse.wrappedValue)
       }
     }
   }
 
   /// A stream fed by the function `start` returns, called with this store's state after each
-  /// action the root reduces; `start` runs at once (to yield what the stream starts with).
-  ///
-  /// The root's subscriptions hold the subscription, so releasing the root finishes the stream.
-  /// A scoped store is kept alive by the stream until its iteration ends.
+  /// action the root reduces; `start` runs at once (to add what the stream starts with). What a
+  /// main-actor job adds reaches the consumer when the job is over (`StreamBuffer`).
   @inlinable
-  func stream<Element>(
+  func stream<Element: Sendable>(
     buffering: AsyncStream<Element>.Continuation.BufferingPolicy,
-    start: (AsyncStream<Element>.Continuation) -> (State) -> Void
-  ) -> AsyncStream<Element> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Element.self, bufferingPolicy: buffering)
-    let subscription = ReductionSubscription { continuation.finish() }
-    subscribe(subscription, call: start(continuation))
-    let keptAlive: (any Sendable)? = isRoot ? nil : self
-    continuation.onTermination = { [weak subscription] _ in
-      _ = keptAlive
-      subscription?.end()
-    }
-    return stream
+    start: (StreamBuffer<Element>) -> (State) -> Void
+  ) -> StateStream<Element> {
+    let buffer = StreamBuffer<Element>(buffering: buffering)
+    let subscription = ReductionSubscription { buffer.finish() }
+    subscribe(subscription, call: start(buffer))
+    let consumer = StreamConsumer(
+      buffer: buffer, subscription: subscription, keeping: isRoot ? nil : self)
+    return StateStream(consumer: consumer)
   }
 
   /// Whether this store is the root, which its own streams must not keep alive.

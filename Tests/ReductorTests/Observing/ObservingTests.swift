@@ -65,7 +65,7 @@ import Testing
   }
 
   /// Takes everything a finished stream yields.
-  func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
+  func collect<Element>(_ stream: StateStream<Element>) async -> [Element] {
     var elements: [Element] = []
     for await element in stream { elements.append(element) }
     return elements
@@ -234,7 +234,7 @@ import Testing
   @Test func aScopedStreamKeepsTheRootAliveUntilItsIterationEnds() async {
     var root: ReducerStore<App, AppAction>? = makeAppStore()
     weak let weakRoot = root
-    var counts: AsyncStream<Int>? = root!.scope(state: \.feature, action: AppAction.feature)
+    var counts: StateStream<Int>? = root!.scope(state: \.feature, action: AppAction.feature)
       .values(of: \.count)
     root = nil
     #expect(weakRoot != nil)
