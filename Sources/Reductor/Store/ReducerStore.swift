@@ -49,7 +49,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Who watches every reduction (logging, the test store); empty unless configured.
   @usableFromInline var reduceObservers: [ReduceObserver<State, Action>] = []
   /// The observers of the state (`observe`, `states`, ...), of this store and of the stores
-  /// scoped from it; empty unless someone observes.
+  /// scoped from it; empty unless someone observes. Unchecked for exclusivity: it is read and
+  /// written on the main actor only, and a reduction calls a copy of it.
   @exclusivity(unchecked) @usableFromInline var subscriptions = ReductionSubscriptions<State>()
   /// Whether `reduceObservers` has anyone, and whether `subscriptions` has: the checks a
   /// reduction makes when nobody watches. Unchecked for exclusivity, like the scoped store's
