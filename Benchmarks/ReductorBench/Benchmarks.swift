@@ -131,6 +131,22 @@ final class ObservedValues {
   }
 }
 
+/// Times `n` increments of a store whose count `observers` observers follow, each storing what
+/// it sees in its own slot, then checks that every one saw the last count.
+@MainActor
+func timeIncrements(observedBy observers: Int, _ n: Int) throws -> Double {
+  let store = makeValueStore()
+  let seen = ObservedValues(count: observers)
+  let tokens = (0..<observers).map { index in
+    store.observe(\.count) { seen.values[index] = $0 }
+  }
+  let elapsed = try timeIncrements(store, n) { store.state.count }
+  let expected = Array(repeating: n, count: observers)
+  try check(seen.all == expected, "the observers saw \(seen.all), not \(expected)")
+  for token in tokens { token.cancel() }
+  return elapsed
+}
+
 /// Ten `Int` fields.
 struct TenFields {
   var f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0, f9 = 0
@@ -388,23 +404,10 @@ let allBenchmarks: [Benchmark] = [
     return elapsed
   },
   Benchmark("observe.keyPath.changed", operations: (1_000_000, 10_000)) { n in
-    let store = makeValueStore()
-    let seen = ObservedValues(count: 1)
-    let token = store.observe(\.count) { seen.values[0] = $0 }
-    let elapsed = try timeIncrements(store, n) { store.state.count }
-    try check(seen.all == [n], "the observer saw \(seen.all), not [\(n)]")
-    token.cancel()
-    return elapsed
+    try timeIncrements(observedBy: 1, n)
   },
   Benchmark("observe.keyPath.changed.x10", operations: (1_000_000, 10_000)) { n in
-    let store = makeValueStore()
-    let seen = ObservedValues(count: 10)
-    let tokens = (0..<10).map { index in store.observe(\.count) { seen.values[index] = $0 } }
-    let elapsed = try timeIncrements(store, n) { store.state.count }
-    let expected = Array(repeating: n, count: 10)
-    try check(seen.all == expected, "the observers saw \(seen.all), not \(expected)")
-    for token in tokens { token.cancel() }
-    return elapsed
+    try timeIncrements(observedBy: 10, n)
   },
   Benchmark("stream.states", operations: (1_000_000, 10_000)) { n in
     // n actions sent on the main actor while one task takes every state of `states`: per state,

@@ -218,15 +218,10 @@ extension Store {
     let buffer = StreamBuffer<Element>(buffering: buffering)
     let subscription = ReductionSubscription { buffer.finish() }
     subscribe(subscription, call: start(buffer))
-    let consumer = StreamConsumer(
-      buffer: buffer, subscription: subscription, keeping: isRoot ? nil : self)
+    // A root's own streams must not keep it alive: releasing it ends them.
+    let keptAlive: (any Sendable)? = self is ReducerStore<State, Action> ? nil : self
+    let consumer = StreamConsumer(buffer: buffer, subscription: subscription, keeping: keptAlive)
     return StateStream(consumer: consumer)
-  }
-
-  /// Whether this store is the root, which its own streams must not keep alive.
-  @inlinable
-  var isRoot: Bool {
-    (self as? any ScopeSource<Action>)?.scopeParent.root === self
   }
 }
 
