@@ -9,13 +9,16 @@ let package = Package(
   products: [
     .library(name: "Reductor", targets: ["Reductor"]),
     .library(name: "ReductorTesting", targets: ["ReductorTesting"]),
+    .library(name: "ReductorReactor", targets: ["ReductorReactor"]),
     .executable(name: "counter", targets: ["Counter"]),
     .executable(name: "search", targets: ["Search"]),
+    .executable(name: "items", targets: ["Items"]),
     .executable(name: "reductor-bench", targets: ["ReductorBench"]),
   ],
   targets: [
     .target(name: "Reductor"),
     .target(name: "ReductorTesting", dependencies: ["Reductor"]),
+    .target(name: "ReductorReactor", dependencies: ["Reductor"]),
     // What the examples share to run in a terminal: input and signals as events, rendering.
     .target(name: "Terminal", path: "Examples/Terminal"),
     .executableTarget(
@@ -23,9 +26,12 @@ let package = Package(
     .executableTarget(
       name: "Search", dependencies: ["Reductor", "Terminal"], path: "Examples/Search"),
     .executableTarget(
+      name: "Items", dependencies: ["ReductorReactor", "Terminal"], path: "Examples/Items"),
+    .executableTarget(
       name: "ReductorBench", dependencies: ["Reductor"], path: "Benchmarks/ReductorBench"),
     .testTarget(name: "ReductorTests", dependencies: ["Reductor"]),
     .testTarget(name: "ReductorTestingTests", dependencies: ["ReductorTesting"]),
+    .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(name: "CounterTests", dependencies: ["Counter", "Terminal", "ReductorTesting"]),
     .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),

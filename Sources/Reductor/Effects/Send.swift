@@ -20,7 +20,8 @@ import Synchronization
 /// > the effect, so ``StoreTask/finish()`` would not have waited for it.
 public struct Send<Action: Sendable>: Sendable {
   let deliver: @Sendable (Action) -> Void
-  let report: @Sendable (StoreDiagnostic) -> Void
+  /// Reports a problem to the store's ``ReducerStore/diagnosticHandler``.
+  package let report: @Sendable (StoreDiagnostic) -> Void
   /// The `.run` operation this handle was given to; nil for the store's own handles.
   let operation: RunOperation?
 
@@ -40,6 +41,19 @@ public struct Send<Action: Sendable>: Sendable {
   /// - Parameter action: The action to deliver.
   public func callAsFunction(_ action: Action) {
     guard !Task.isCancelled else { return }
+    if let operation, operation.hasReturned {
+      report(operation.lateSend(of: action))
+      return
+    }
+    deliver(action)
+  }
+
+  /// Delivers `action` even when the calling task has been cancelled, unless the operation has
+  /// returned: for work that must say how it ended, such as a reactor's fetch going back to
+  /// idle when it is cancelled.
+  ///
+  /// - Parameter action: The action to deliver.
+  package func deliverEvenIfCancelled(_ action: Action) {
     if let operation, operation.hasReturned {
       report(operation.lateSend(of: action))
       return

@@ -30,6 +30,20 @@ public enum StoreBuilder: Sendable {
     store.connect()
     return store
   }
+
+  /// Creates a root store that runs `reduce` over `initialState`; for the package's other
+  /// modules, whose stores reduce with a function rather than a ``Reducer``.
+  @MainActor
+  @inlinable
+  package static func store<State, Action: Sendable>(
+    initialState: State,
+    reduce: @escaping (inout State, Action) -> Effect<Action>,
+    clock: any Clock<Duration>
+  ) -> ReducerStore<State, Action> {
+    let store = ReducerStore(initialState: initialState, reduce: reduce, clock: clock)
+    store.connect()
+    return store
+  }
 }
 
 /// The root store type of a reducer.

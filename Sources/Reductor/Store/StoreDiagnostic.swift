@@ -28,6 +28,15 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
   /// The line of that effect or call.
   public let line: UInt
 
+  /// Creates a diagnostic; for the package's other modules, which report through the store.
+  package init(kind: Kind, message: String, error: (any Error)?, fileID: String, line: UInt) {
+    self.kind = kind
+    self.message = message
+    self.error = error
+    self.fileID = fileID
+    self.line = line
+  }
+
   /// The message with its source location, as the default handler prints it.
   public var description: String {
     "[Reductor] \(fileID):\(line): \(message)"

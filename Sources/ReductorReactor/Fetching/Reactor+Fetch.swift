@@ -1,0 +1,84 @@
+internal import Reductor
+
+extension Reactor {
+  /// Fetches a value into a ``DataFetchingState`` of the state.
+  ///
+  /// Call it from ``reduce(state:event:)``. The state at `keyPath` is `.loading` once the
+  /// reduction returns; when `operation` ends it is `.success` with its value or `.failure` with
+  /// its error, and `.idle` if the fetch is cancelled (its `StoreTask` cancelled, or the task
+  /// that awaits `send(action:)`).
+  ///
+  /// ```swift
+  /// case .action(.load):
+  ///   let itemID = state.itemID
+  ///   fetch(event, \.itemState) { () throws(ItemError) in
+  ///     try await service.fetchItem(id: itemID)
+  ///   }
+  /// ```
+  ///
+  /// A newer fetch into the same key path replaces an older one: the older one is cancelled and
+  /// writes nothing more, not even `.idle` over the newer one's `.loading`. Fetches into
+  /// different key paths run concurrently.
+  ///
+  /// `operation` may throw `Failure` (typed, as above) or any error (untyped). An error that is
+  /// not a `Failure` leaves the state `.idle` and is reported to the reactor's
+  /// ``diagnosticHandler``.
+  ///
+  /// - Parameters:
+  ///   - event: The event being reduced, which the fetch belongs to.
+  ///   - keyPath: Where the fetch writes in the state.
+  ///   - fileID: The file that started the fetch, named in diagnostics.
+  ///   - line: The line that started the fetch, named in diagnostics.
+  ///   - operation: The work that returns the value.
+  public func fetch<Value: Sendable, Failure: Error, Thrown: Error>(
+    _ event: Event,
+    _ keyPath: any WritableKeyPath<State, DataFetchingState<Value, Failure>> & Sendable,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @_implicitSelfCapture _ operation: @escaping @Sendable () async throws(Thrown) -> Value
+  ) {
+    let runtime = ReactorRegistry.runtime(for: self)
+    let generation = runtime.beginFetch(keyPath)
+    let fileID = "\(fileID)"
+    let end: @Sendable (DataFetchingState<Value, Failure>) -> ReactorStep<Self> = { result in
+      .fetchEnded(
+        FetchEnd(keyPath: keyPath, generation: generation) { $0[keyPath: keyPath] = result })
+    }
+    runtime.start(
+      .run(lifetime: .replaceable(FetchKey(keyPath: keyPath))) { send in
+        do throws(Thrown) {
+          let value = try await operation()
+          send.deliverEvenIfCancelled(end(Task.isCancelled ? .idle : .success(value)))
+        } catch {
+          if Task.isCancelled || error is CancellationError {
+            send.deliverEvenIfCancelled(end(.idle))
+          } else if let failure = error as? Failure {
+            send(end(.failure(failure)))
+          } else {
+            send.report(
+              StoreDiagnostic(
+                kind: .effectFailed,
+                message: "A fetch into \(keyPath) threw \(error), which is not of type "
+                  + "\(Failure.self); the state went back to .idle. Throw \(Failure.self), or map "
+                  + "the error to it.",
+                error: error, fileID: fileID, line: line))
+            send(end(.idle))
+          }
+        }
+      },
+      writing: { $0[keyPath: keyPath] = .loading })
+  }
+}
+
+/// The key of a fetch's effect: a newer fetch into the same key path replaces it.
+struct FetchKey: Hashable, Sendable {
+  let keyPath: any AnyKeyPath & Sendable
+
+  static func == (lhs: FetchKey, rhs: FetchKey) -> Bool {
+    lhs.keyPath == rhs.keyPath
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(keyPath)
+  }
+}

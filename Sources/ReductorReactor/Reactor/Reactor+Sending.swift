@@ -1,0 +1,92 @@
+public import Reductor
+
+extension Reactor {
+  /// The current state.
+  ///
+  /// Reading it is tracked by Observation (`withObservationTracking`, and SwiftUI on Apple
+  /// platforms): for a struct state, every change is one change of `state`; an `@Observable`
+  /// class state tracks its properties one by one.
+  @inlinable
+  public var state: State {
+    ReactorRegistry.runtime(for: self).state
+  }
+
+  /// A property of the state, read as a property of the reactor: `viewModel.count` is
+  /// `viewModel.state.count`.
+  ///
+  /// - Parameter keyPath: The property of the state.
+  @inlinable
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    state[keyPath: keyPath]
+  }
+
+  /// Sends an action and reduces it before returning.
+  ///
+  /// An action sent while the reactor is reducing (from its `reduce`, or from an observer of its
+  /// state) is reduced after the current event, before the outer send returns.
+  ///
+  /// In an `async` function, `send(action:)` is this method's waiting overload; to send without
+  /// waiting there, use the result: `let task: StoreTask = viewModel.send(action: .load)`.
+  ///
+  /// - Parameter action: The action.
+  /// - Returns: A handle on the work the action started: `finish()` waits for it, `cancel()`
+  ///   stops it.
+  @inlinable
+  @discardableResult
+  public func send(action: Action) -> StoreTask {
+    ReactorRegistry.runtime(for: self).store.send(.event(ReactorEvent(kind: .action(action))))
+  }
+
+  /// Sends an action, reduces it, and returns once every task it started has finished,
+  /// transitively: the mutations its `run`s returned have been reduced, and the work those
+  /// started has finished too.
+  ///
+  /// Cancelling the waiting task cancels that work.
+  ///
+  /// - Parameter action: The action.
+  @inlinable
+  public func send(action: Action) async {
+    let task: StoreTask = send(action: action)
+    await task.finish()
+  }
+
+  /// Sends a destination: reduces it as an event, then sets ``destination``.
+  ///
+  /// - Parameter destination: Where to navigate; `nil` dismisses.
+  /// - Returns: A handle on the work the event started.
+  @inlinable
+  @discardableResult
+  public func send(destination: Destination?) -> StoreTask {
+    ReactorRegistry.runtime(for: self).store.send(
+      .event(ReactorEvent(kind: .destination(destination))))
+  }
+
+  /// Starts the subscriptions ``transform()`` makes; later calls do nothing.
+  ///
+  /// A subscription takes values from the moment `start()` returns, for sequences that begin
+  /// producing when they are iterated (such as ``PassthroughPublisher``).
+  public func start() {
+    ReactorRegistry.runtime(for: self).store.send(.start)
+  }
+
+  /// The reactor's state and actions as a `Store`, for what stores offer: `observe(_:_:)`,
+  /// `values(of:)`, `states`, `scope(state:action:)` and `enqueue(_:)` from other threads.
+  ///
+  /// ```swift
+  /// let rendering = viewModel.store.observe(\.count) { count in print("count: \(count)") }
+  /// ```
+  ///
+  /// Sending an action to it is sending it to the reactor.
+  public var store: any Store<State, Action> {
+    ReactorRegistry.runtime(for: self).storeOfActions
+  }
+
+  /// Receives what the reactor's store reports about problems that did not stop it, such as a
+  /// fetch that threw an error that is not its state's `Failure`; standard error by default.
+  ///
+  /// Called on the thread of the work that failed, so it must be safe to call from any thread.
+  public var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void {
+    get { ReactorRegistry.runtime(for: self).store.diagnosticHandler }
+    set { ReactorRegistry.runtime(for: self).store.diagnosticHandler = newValue }
+  }
+}

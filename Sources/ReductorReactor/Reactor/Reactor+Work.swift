@@ -1,0 +1,118 @@
+internal import Reductor
+
+extension Reactor {
+  /// Runs asynchronous work for `event` and reduces the mutation it returns.
+  ///
+  /// Call it from ``reduce(state:event:)``. The work is one task on the reactor's store, on its
+  /// clock: `await send(action:)` waits for it (and for the work its mutation starts), and it is
+  /// cancelled when the reactor is gone. A `nil` result reduces nothing.
+  ///
+  /// ```swift
+  /// case .action(.save):
+  ///   let draft = state.draft
+  ///   run(event) {
+  ///     do {
+  ///       return .saved(try await service.save(draft))
+  ///     } catch {
+  ///       return .saveFailed
+  ///     }
+  ///   }
+  /// ```
+  ///
+  /// Copy what the work needs from the state before it starts; the work must not read the
+  /// state across an `await`. Sleep on `EffectContext.clock`, the reactor's clock. The work holds
+  /// what it captures, `self` included, until it returns.
+  ///
+  /// - Parameters:
+  ///   - event: The event being reduced, which the work belongs to.
+  ///   - fileID: The file that started the work, named in diagnostics.
+  ///   - line: The line that started the work, named in diagnostics.
+  ///   - operation: The work; the mutation it returns is reduced.
+  public func run(
+    _ event: Event,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @_implicitSelfCapture _ operation: @escaping @Sendable () async -> Mutation?
+  ) {
+    ReactorRegistry.runtime(for: self).start(
+      .run(fileID: fileID, line: line) { send in
+        if let mutation = await operation() {
+          send(.event(ReactorEvent(kind: .mutation(mutation))))
+        }
+      })
+  }
+
+  /// Runs `operation` once `duration` has passed with no newer call from the same place in the
+  /// source, and reduces the mutation it returns.
+  ///
+  /// Each call site (file, line and column) of each reactor has its own debouncer, on the
+  /// reactor's clock: a newer call replaces the older one, whether it still waits or already
+  /// runs, so only the last call's operation runs.
+  ///
+  /// ```swift
+  /// case .action(.queryChanged(let query)):
+  ///   state.query = query
+  ///   debounce(duration: .milliseconds(300)) { .search(query) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - duration: How long no newer call must come.
+  ///   - fileID: The file of the call; identifies the debouncer with `line` and `column`.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  ///   - operation: The work; the mutation it returns is reduced.
+  public func debounce(
+    duration: Duration,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    @_implicitSelfCapture _ operation: @escaping @Sendable () async -> Mutation?
+  ) {
+    ReactorRegistry.runtime(for: self).start(
+      Effect<ReactorStep<Self>>.run(fileID: fileID, line: line) { send in
+        if let mutation = await operation() {
+          send(.event(ReactorEvent(kind: .mutation(mutation))))
+        }
+      }
+      .debounced(for: duration, key: CallSite(fileID: "\(fileID)", line: line, column: column)))
+  }
+
+  /// Reduces a mutation for every value of an asynchronous sequence, in the order the sequence
+  /// produces them, until it ends or the reactor is gone.
+  ///
+  /// Call it from ``transform()``, which ``start()`` calls once. `sequence` is called at once,
+  /// and the sequence is iterated from then on: a ``PassthroughPublisher`` delivers to this
+  /// subscription every value sent after `start()` returned.
+  ///
+  /// ```swift
+  /// func transform() {
+  ///   subscribe(to: { updates }, map: { .refresh($0) })
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - sequence: Makes the sequence.
+  ///   - map: Makes the mutation for a value; `nil` reduces nothing. It runs off the main actor.
+  public func subscribe<Values: AsyncSequence & Sendable>(
+    to sequence: () -> Values,
+    map: @escaping @Sendable (Values.Element) -> Mutation?
+  ) where Values.Failure == Never {
+    // The iterator is made now, so the subscription takes what is sent from now on; the task
+    // then owns it, and nothing else touches it.
+    let iterator = Locked<Values.AsyncIterator?>(sequence().makeAsyncIterator())
+    ReactorRegistry.runtime(for: self).start(
+      .run { send in
+        guard var values = iterator.withLock({ $0.take() }) else { return }
+        while let value = await values.next(isolation: nil) {
+          if let mutation = map(value) { send(.event(ReactorEvent(kind: .mutation(mutation)))) }
+        }
+      })
+  }
+}
+
+/// A place in the source, which keys a debouncer.
+struct CallSite: Hashable, Sendable {
+  let fileID: String
+  let line: UInt
+  let column: UInt
+}

@@ -1,0 +1,106 @@
+/// A view model in the shape of GoodReactor and Reactor: the view sends actions and
+/// destinations, the reactor's work returns mutations, and one ``reduce(state:event:)`` makes
+/// every change to the state.
+///
+/// Adopt it on a final class; the class declares its events, its state and its reducer, and
+/// stores nothing for the protocol but ``destination``:
+///
+/// ```swift
+/// final class CounterViewModel: Reactor {
+///   enum Action: Sendable { case addOne, resetLater }
+///   enum Mutation: Sendable { case reset }
+///   struct State { var count = 9 }
+///
+///   var destination: Never?
+///   let clock: any Clock<Duration>
+///
+///   init(clock: any Clock<Duration> = ContinuousClock()) { self.clock = clock }
+///
+///   func makeInitialState() -> State { State() }
+///
+///   func reduce(state: inout State, event: Event) {
+///     switch event.kind {
+///     case .action(.addOne):
+///       state.count += 1
+///     case .action(.resetLater):
+///       run(event) {
+///         try? await EffectContext.clock.sleep(for: .seconds(1))
+///         return .reset
+///       }
+///     case .mutation(.reset):
+///       state.count = 0
+///     }
+///   }
+/// }
+/// ```
+///
+/// The state lives in a `ReducerStore` that the reactor's first use makes, on ``clock``: every
+/// send reduces on it, and ``run(_:_:fileID:line:)``, ``fetch(_:_:fileID:line:_:)``,
+/// ``debounce(duration:_:file:line:column:)`` and ``subscribe(to:map:)`` start its effects. Its
+/// `StoreTask`s, its manual-clock settle points and its observation are the core's.
+///
+/// The reactor is not kept alive by its store or its work. Once it is deinitialized, the work it
+/// started delivers nothing, and the store is freed at the latest when that work next resumes
+/// or when another reactor is first used.
+@MainActor
+@dynamicMemberLookup
+public protocol Reactor: AnyObject, SendableMetatype {
+  /// What the view sends.
+  associatedtype Action: Sendable
+  /// What the reactor's work returns to ``reduce(state:event:)``; `Never` when it has none.
+  associatedtype Mutation: Sendable = Never
+  /// Where the view may navigate; `Never` when nowhere.
+  associatedtype Destination: Sendable = Never
+  /// The state: a struct, or an `@Observable` class for fine-grained observation.
+  associatedtype State
+
+  /// The events ``reduce(state:event:)`` receives.
+  typealias Event = ReactorEvent<Action, Mutation, Destination>
+
+  /// The last destination sent with ``send(destination:)``, set after its event was reduced.
+  var destination: Destination? { get set }
+
+  /// The clock of the reactor's work; a `ContinuousClock` unless the reactor provides one.
+  ///
+  /// Tests pass a `ManualClock`: declare the property as `let clock: any Clock<Duration>`. (A
+  /// property of another type, such as `let clock: ManualClock`, does not satisfy this
+  /// requirement, and the reactor silently runs on the default clock.)
+  var clock: any Clock<Duration> { get }
+
+  /// Makes the state the reactor starts with; called once, at the reactor's first use.
+  func makeInitialState() -> State
+
+  /// Applies an event to the state, and starts work with ``run(_:_:fileID:line:)``,
+  /// ``fetch(_:_:fileID:line:_:)`` or ``debounce(duration:_:file:line:column:)``.
+  ///
+  /// Read and change the `state` parameter here, not the reactor's ``state``, which is being
+  /// changed.
+  ///
+  /// - Parameters:
+  ///   - state: The state, changed in place.
+  ///   - event: The action, mutation or destination to apply.
+  func reduce(state: inout State, event: Event)
+
+  /// Subscribes the reactor to outside events with ``subscribe(to:map:)``; ``start()`` calls it
+  /// once. Does nothing by default.
+  func transform()
+}
+
+extension Reactor {
+  /// Subscribes to nothing.
+  public func transform() {}
+
+  /// A `ContinuousClock`.
+  public var clock: any Clock<Duration> {
+    ContinuousClock()
+  }
+}
+
+extension Reactor where Destination == Never {
+  /// Always `nil`: the reactor has no destinations.
+  public var destination: Never? {
+    get { nil }
+    // swift-format-ignore: NoEmptyFunctionBody
+    set {}
+  }
+}

@@ -1,0 +1,117 @@
+/// Where each live reactor's runtime is kept, since the protocol adds no stored property to the
+/// reactor's class.
+///
+/// Runtimes are keyed by the reactor's object identifier and type, and hold the reactor weakly:
+/// the entry of a reactor that was deinitialized is released when its work next reduces
+/// something, when a new reactor's runtime is made, or when a new object at the same address
+/// asks for its own. Main actor only, like the reactors.
+@MainActor
+@usableFromInline
+enum ReactorRegistry {
+  @usableFromInline
+  struct Key: Hashable, Sendable {
+    @usableFromInline let object: ObjectIdentifier
+    @usableFromInline let type: ObjectIdentifier
+
+    @inlinable
+    init<R: Reactor>(_ reactor: R) {
+      object = ObjectIdentifier(reactor)
+      type = ObjectIdentifier(R.self)
+    }
+  }
+
+  static var runtimes: [Key: any ReactorRuntimeProtocol] = [:]
+  /// The runtime found last, and its key: a reactor sends and reads many times in a row.
+  @usableFromInline static var lastKey: Key?
+  @usableFromInline static var lastRuntime: AnyObject?
+
+  /// The runtime of `reactor`, made at its first use.
+  @inlinable
+  static func runtime<R: Reactor>(for reactor: R) -> ReactorRuntime<R> {
+    if let lastRuntime, lastKey == Key(reactor) {
+      // The key's type is `R`, so the runtime is a `ReactorRuntime<R>`.
+      let runtime = unsafeDowncast(lastRuntime, to: ReactorRuntime<R>.self)
+      // An object at the address of a deinitialized reactor gets a runtime of its own.
+      if runtime.reactor === reactor { return runtime }
+    }
+    return lookUpRuntime(for: reactor)
+  }
+
+  /// The runtime of `reactor` when it is not the last one found; makes it if needed. Inlinable
+  /// so that the store's reducer is specialized for the reactor's type, but never inlined.
+  @inlinable
+  @inline(never)
+  static func lookUpRuntime<R: Reactor>(for reactor: R) -> ReactorRuntime<R> {
+    let key = Key(reactor)
+    if let found = existingRuntime(for: key) {
+      let runtime = unsafeDowncast(found as AnyObject, to: ReactorRuntime<R>.self)
+      if runtime.reactor === reactor {
+        remember(runtime, for: key)
+        return runtime
+      }
+    }
+    releaseRuntimesOfDeinitializedReactors()
+    let runtime = ReactorRuntime(reactor: reactor, key: key)
+    add(runtime, for: key)
+    return runtime
+  }
+
+  @usableFromInline
+  static func existingRuntime(for key: Key) -> (any ReactorRuntimeProtocol)? {
+    runtimes[key]
+  }
+
+  @usableFromInline
+  static func remember(_ runtime: AnyObject, for key: Key) {
+    lastKey = key
+    lastRuntime = runtime
+  }
+
+  @usableFromInline
+  static func add(_ runtime: some ReactorRuntimeProtocol, for key: Key) {
+    runtimes[key] = runtime
+    remember(runtime, for: key)
+  }
+
+  /// Releases the runtimes whose reactor is gone, and with them their stores and their work.
+  @usableFromInline
+  static func releaseRuntimesOfDeinitializedReactors() {
+    runtimes = runtimes.filter { $0.value.isReactorAlive }
+    if let lastKey, runtimes[lastKey] == nil {
+      self.lastKey = nil
+      lastRuntime = nil
+    }
+  }
+
+  /// Releases `runtime`, whose reactor is gone.
+  @usableFromInline
+  static func release(_ runtime: some ReactorRuntimeProtocol) {
+    if runtimes[runtime.key] === runtime { runtimes[runtime.key] = nil }
+    if lastRuntime === runtime {
+      lastKey = nil
+      lastRuntime = nil
+    }
+  }
+
+  /// The number of runtimes kept; for tests.
+  static var count: Int {
+    runtimes.count
+  }
+}
+
+/// What the registry asks of every runtime, whatever its reactor's type.
+@MainActor
+@usableFromInline
+protocol ReactorRuntimeProtocol: AnyObject {
+  /// The reactor's key in the registry.
+  var key: ReactorRegistry.Key { get }
+  /// Whether the reactor has not been deinitialized.
+  var isReactorAlive: Bool { get }
+}
+
+extension ReactorRuntime: ReactorRuntimeProtocol {
+  @usableFromInline
+  var isReactorAlive: Bool {
+    reactor != nil
+  }
+}

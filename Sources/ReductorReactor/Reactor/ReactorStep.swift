@@ -1,0 +1,26 @@
+internal import Reductor
+
+/// What a reactor's store reduces: the reactor's events, and the steps of its own machinery.
+@usableFromInline
+enum ReactorStep<R: Reactor>: Sendable {
+  /// An action, mutation or destination, reduced by the reactor.
+  case event(R.Event)
+  /// Runs the reactor's `transform()`, the first time only.
+  case start
+  /// Starts the work that `run`, `fetch`, `debounce` or `subscribe` collected outside a
+  /// reduction.
+  case startCollectedWork
+  /// The end of a fetch: its state, written if no newer fetch of the same key path began.
+  case fetchEnded(FetchEnd<R.State>)
+}
+
+/// How a fetch ended, for its key path in the state.
+@usableFromInline
+struct FetchEnd<State>: Sendable {
+  /// The fetch's key path, which keys its generations.
+  @usableFromInline let keyPath: any AnyKeyPath & Sendable
+  /// Which fetch of that key path this was.
+  @usableFromInline let generation: UInt64
+  /// Writes `.success`, `.failure` or `.idle` there.
+  @usableFromInline let write: @MainActor @Sendable (inout State) -> Void
+}
