@@ -12,9 +12,13 @@
 /// It runs no `run`, `fetch`, `debounce` or subscription: its reducer gets no reactor to start
 /// them with.
 public final class Stub<Original: Reactor>: Reactor {
+  /// The original's actions.
   public typealias Action = Original.Action
+  /// None: a stub runs no work.
   public typealias Mutation = Never
+  /// The original's destinations.
   public typealias Destination = Original.Destination
+  /// The original's state.
   public typealias State = Original.State
 
   /// The last destination sent.

@@ -32,20 +32,25 @@ extension Reactor {
   ///   - operation: The work that returns the value.
   public func fetch<Value: Sendable, Failure: Error, Thrown: Error>(
     _ event: Event,
-    _ keyPath: any WritableKeyPath<State, DataFetchingState<Value, Failure>> & Sendable,
+    _ keyPath: WritableKeyPath<State, DataFetchingState<Value, Failure>>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     @_implicitSelfCapture _ operation: @escaping @Sendable () async throws(Thrown) -> Value
   ) {
     let runtime = ReactorRegistry.runtime(for: self)
-    let generation = runtime.beginFetch(keyPath)
-    let fileID = "\(fileID)"
-    let end: @Sendable (DataFetchingState<Value, Failure>) -> ReactorStep<Self> = { result in
-      .fetchEnded(
-        FetchEnd(keyPath: keyPath, generation: generation) { $0[keyPath: keyPath] = result })
+    let (slot, generation) = runtime.beginFetch(keyPath)
+    // The key path stays on the main actor (one into an `@MainActor` state is not `Sendable`):
+    // the end of the fetch carries a main-actor function that writes through it.
+    let write: @MainActor (inout State, DataFetchingState<Value, Failure>) -> Void = {
+      $0[keyPath: keyPath] = $1
     }
+    let end: @Sendable (DataFetchingState<Value, Failure>) -> ReactorStep<Self> = { result in
+      .fetchEnded(FetchEnd(slot: slot, generation: generation) { write(&$0, result) })
+    }
+    let keyPathName = "\(keyPath)"
+    let fileID = "\(fileID)"
     runtime.start(
-      .run(lifetime: .replaceable(FetchKey(keyPath: keyPath))) { send in
+      .run(lifetime: .replaceable(FetchKey(slot: slot))) { send in
         do throws(Thrown) {
           let value = try await operation()
           send.deliverEvenIfCancelled(end(Task.isCancelled ? .idle : .success(value)))
@@ -58,7 +63,7 @@ extension Reactor {
             send.report(
               StoreDiagnostic(
                 kind: .effectFailed,
-                message: "A fetch into \(keyPath) threw \(error), which is not of type "
+                message: "A fetch into \(keyPathName) threw \(error), which is not of type "
                   + "\(Failure.self); the state went back to .idle. Throw \(Failure.self), or map "
                   + "the error to it.",
                 error: error, fileID: fileID, line: line))
@@ -70,15 +75,8 @@ extension Reactor {
   }
 }
 
-/// The key of a fetch's effect: a newer fetch into the same key path replaces it.
+/// The key of a fetch's effect: a newer fetch into the same key path (the same slot) replaces
+/// it.
 struct FetchKey: Hashable, Sendable {
-  let keyPath: any AnyKeyPath & Sendable
-
-  static func == (lhs: FetchKey, rhs: FetchKey) -> Bool {
-    lhs.keyPath == rhs.keyPath
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(keyPath)
-  }
+  let slot: Int
 }

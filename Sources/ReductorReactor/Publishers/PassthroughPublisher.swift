@@ -13,6 +13,7 @@
 /// without a limit; a value sent while nobody iterates is dropped. When the publisher is
 /// deinitialized, every iteration ends.
 public final class PassthroughPublisher<Element: Sendable>: AsyncSequence, Sendable {
+  /// Never: a publisher does not fail.
   public typealias Failure = Never
 
   private let subscribers = Subscribers<Element>(replaysLatest: false, latest: nil)
@@ -45,6 +46,7 @@ public final class PassthroughPublisher<Element: Sendable>: AsyncSequence, Senda
 /// // A subscription that begins now receives "ada" first.
 /// ```
 public final class ReplayPublisher<Element: Sendable>: AsyncSequence, Sendable {
+  /// Never: a publisher does not fail.
   public typealias Failure = Never
 
   private let subscribers: Subscribers<Element>

@@ -108,6 +108,34 @@ extension Reactor {
         }
       })
   }
+
+  /// Reduces a mutation for every value of an asynchronous sequence that `sequence` makes
+  /// asynchronously, as GoodReactor's `subscribe` does: the sequence is made, and iterated, once
+  /// the subscription's task runs, so a passthrough publisher's values sent before then are not
+  /// seen.
+  ///
+  /// ```swift
+  /// subscribe {
+  ///   await ExternalTimer.shared.timePublisher
+  /// } map: {
+  ///   Mutation.didChangeTime(seconds: $0)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - sequence: Makes the sequence, off the main actor.
+  ///   - map: Makes the mutation for a value; `nil` reduces nothing. It runs off the main actor.
+  public func subscribe<Values: AsyncSequence & Sendable>(
+    to sequence: @escaping @Sendable () async -> Values,
+    map: @escaping @Sendable (Values.Element) -> Mutation?
+  ) where Values.Failure == Never {
+    ReactorRegistry.runtime(for: self).start(
+      .run { send in
+        for await value in await sequence() {
+          if let mutation = map(value) { send(.event(ReactorEvent(kind: .mutation(mutation)))) }
+        }
+      })
+  }
 }
 
 /// A place in the source, which keys a debouncer.

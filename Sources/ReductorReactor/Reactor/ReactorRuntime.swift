@@ -10,7 +10,7 @@ public import Reductor
 final class ReactorRuntime<R: Reactor> {
   @usableFromInline weak var reactor: R?
   @usableFromInline let key: ReactorRegistry.Key
-  @usableFromInline var store: ReducerStore<R.State, ReactorStep<R>>!
+  @usableFromInline let store: ReducerStore<R.State, ReactorStep<R>>
   /// Whether the reactor's `reduce` or `transform` runs now: work started meanwhile is returned
   /// from the reduction as its effect.
   @usableFromInline var isReducing = false
@@ -19,8 +19,11 @@ final class ReactorRuntime<R: Reactor> {
   var work: [Effect<ReactorStep<R>>] = []
   /// The `.loading` writes of fetches started while reducing, applied after `reduce` returns.
   var pendingWrites: [(inout R.State) -> Void] = []
-  /// The latest fetch of each key path; an older fetch's end writes nothing.
-  @usableFromInline var fetchGenerations: [AnyKeyPath: UInt64] = [:]
+  /// A number for each key path fetches wrote into, which keys the fetch's effect and its
+  /// generations (key paths themselves may not leave the main actor).
+  var fetchSlots: [AnyKeyPath: Int] = [:]
+  /// The latest fetch of each slot; an older fetch's end writes nothing.
+  @usableFromInline var fetchGenerations: [UInt64] = []
   @usableFromInline var isStarted = false
   @usableFromInline let stateIsReference: Bool
   private var actionStore: (any Store<R.State, R.Action>)?
@@ -30,13 +33,13 @@ final class ReactorRuntime<R: Reactor> {
     self.reactor = reactor
     self.key = key
     self.stateIsReference = R.State.self is AnyObject.Type
+    // The reducer reaches the runtime through this weak variable, set once `self` exists.
+    weak var runtime: ReactorRuntime?
     store = StoreBuilder.store(
       initialState: reactor.makeInitialState(),
-      reduce: { [weak self] state, step in
-        guard let self else { return .none }
-        return self.reduce(&state, step)
-      },
+      reduce: { state, step in runtime?.reduce(&state, step) ?? .none },
       clock: reactor.clock)
+    runtime = self
   }
 
   /// The state, for the reactor's `state`.
@@ -75,7 +78,7 @@ final class ReactorRuntime<R: Reactor> {
     case .startCollectedWork:
       break
     case .fetchEnded(let end):
-      if fetchGenerations[end.keyPath] == end.generation { end.write(&state) }
+      if fetchGenerations[end.slot] == end.generation { end.write(&state) }
     }
     return hasWork ? takeWork(applyingWritesTo: &state) : .none
   }
@@ -100,11 +103,19 @@ final class ReactorRuntime<R: Reactor> {
     if !isReducing { store.send(.startCollectedWork) }
   }
 
-  /// Begins a fetch into `keyPath`: ends every older one's right to write.
-  func beginFetch(_ keyPath: AnyKeyPath) -> UInt64 {
-    let generation = (fetchGenerations[keyPath] ?? 0) &+ 1
-    fetchGenerations[keyPath] = generation
-    return generation
+  /// Begins a fetch into `keyPath`, which ends every older one's right to write there; returns
+  /// the key path's slot and the fetch's generation.
+  func beginFetch(_ keyPath: AnyKeyPath) -> (slot: Int, generation: UInt64) {
+    let slot: Int
+    if let known = fetchSlots[keyPath] {
+      slot = known
+    } else {
+      slot = fetchGenerations.count
+      fetchSlots[keyPath] = slot
+      fetchGenerations.append(0)
+    }
+    fetchGenerations[slot] &+= 1
+    return (slot, fetchGenerations[slot])
   }
 
   /// The reactor's state and actions as a store.

@@ -17,8 +17,8 @@ enum ReactorStep<R: Reactor>: Sendable {
 /// How a fetch ended, for its key path in the state.
 @usableFromInline
 struct FetchEnd<State>: Sendable {
-  /// The fetch's key path, which keys its generations.
-  @usableFromInline let keyPath: any AnyKeyPath & Sendable
+  /// The slot of the fetch's key path in the reactor's runtime.
+  @usableFromInline let slot: Int
   /// Which fetch of that key path this was.
   @usableFromInline let generation: UInt64
   /// Writes `.success`, `.failure` or `.idle` there.

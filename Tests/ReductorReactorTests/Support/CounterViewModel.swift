@@ -42,7 +42,6 @@ enum CounterDestination: Sendable, Equatable {
   case detail(Int)
 }
 
-
 /// The view model of the counter tests, which starts at 9 as GoodReactor's own tests do.
 final class CounterViewModel<State: CounterState>: Reactor {
   typealias Action = CounterAction
@@ -169,7 +168,9 @@ extension CounterViewModel: CounterModel {
 
 extension StateKind {
   @MainActor
-  func makeCounter(clock: ManualClock, updates: PassthroughPublisher<Int>? = nil)
+  func makeCounter(
+    clock: ManualClock, updates: PassthroughPublisher<Int>? = nil
+  )
     -> any CounterModel
   {
     switch self {
