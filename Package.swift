@@ -28,7 +28,8 @@ let package = Package(
     .executableTarget(
       name: "Items", dependencies: ["ReductorReactor", "Terminal"], path: "Examples/Items"),
     .executableTarget(
-      name: "ReductorBench", dependencies: ["Reductor"], path: "Benchmarks/ReductorBench"),
+      name: "ReductorBench", dependencies: ["Reductor", "ReductorReactor"],
+      path: "Benchmarks/ReductorBench"),
     .testTarget(name: "ReductorTests", dependencies: ["Reductor"]),
     .testTarget(name: "ReductorTestingTests", dependencies: ["ReductorTesting"]),
     .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor"]),

@@ -34,7 +34,7 @@ extension Reactor {
   @inlinable
   @discardableResult
   public func send(action: Action) -> StoreTask {
-    ReactorRegistry.runtime(for: self).store.send(.event(ReactorEvent(kind: .action(action))))
+    ReactorRegistry.runtime(for: self).send(.event(ReactorEvent(kind: .action(action))), from: self)
   }
 
   /// Sends an action, reduces it, and returns once every task it started has finished,
@@ -57,8 +57,8 @@ extension Reactor {
   @inlinable
   @discardableResult
   public func send(destination: Destination?) -> StoreTask {
-    ReactorRegistry.runtime(for: self).store.send(
-      .event(ReactorEvent(kind: .destination(destination))))
+    ReactorRegistry.runtime(for: self).send(
+      .event(ReactorEvent(kind: .destination(destination))), from: self)
   }
 
   /// Starts the subscriptions ``transform()`` makes; later calls do nothing.
@@ -66,7 +66,7 @@ extension Reactor {
   /// A subscription takes values from the moment `start()` returns, for sequences that begin
   /// producing when they are iterated (such as ``PassthroughPublisher``).
   public func start() {
-    ReactorRegistry.runtime(for: self).store.send(.start)
+    _ = ReactorRegistry.runtime(for: self).send(.start, from: self)
   }
 
   /// The reactor's state and actions as a `Store`, for what stores offer: `observe(_:_:)`,

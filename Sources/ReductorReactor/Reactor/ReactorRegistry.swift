@@ -1,10 +1,11 @@
 /// Where each live reactor's runtime is kept, since the protocol adds no stored property to the
 /// reactor's class.
 ///
-/// Runtimes are keyed by the reactor's object identifier and type, and hold the reactor weakly:
-/// the entry of a reactor that was deinitialized is released when its work next reduces
-/// something, when a new reactor's runtime is made, or when a new object at the same address
-/// asks for its own. Main actor only, like the reactors.
+/// Runtimes are keyed by the reactor's object identifier and type. They hold the reactor weakly,
+/// and its memory too (see ``ReactorReducer``), so no other object can have the address of a
+/// runtime's reactor: a reactor that asks for its runtime by address gets its own. The runtime of
+/// a reactor that was deinitialized is released when its work next reduces something, or when a
+/// new reactor's runtime is made. Main actor only, like the reactors.
 @MainActor
 @usableFromInline
 enum ReactorRegistry {
@@ -22,17 +23,15 @@ enum ReactorRegistry {
 
   static var runtimes: [Key: any ReactorRuntimeProtocol] = [:]
   /// The runtime found last, and its key: a reactor sends and reads many times in a row.
-  @usableFromInline static var lastKey: Key?
-  @usableFromInline static var lastRuntime: AnyObject?
+  @exclusivity(unchecked) @usableFromInline static var lastKey: Key?
+  @exclusivity(unchecked) @usableFromInline static var lastRuntime: AnyObject?
 
   /// The runtime of `reactor`, made at its first use.
   @inlinable
   static func runtime<R: Reactor>(for reactor: R) -> ReactorRuntime<R> {
+    // The key's type is `R`, so the runtime is a `ReactorRuntime<R>`.
     if let lastRuntime, lastKey == Key(reactor) {
-      // The key's type is `R`, so the runtime is a `ReactorRuntime<R>`.
-      let runtime = unsafeDowncast(lastRuntime, to: ReactorRuntime<R>.self)
-      // An object at the address of a deinitialized reactor gets a runtime of its own.
-      if runtime.reactor === reactor { return runtime }
+      return unsafeDowncast(lastRuntime, to: ReactorRuntime<R>.self)
     }
     return lookUpRuntime(for: reactor)
   }
@@ -45,10 +44,8 @@ enum ReactorRegistry {
     let key = Key(reactor)
     if let found = existingRuntime(for: key) {
       let runtime = unsafeDowncast(found as AnyObject, to: ReactorRuntime<R>.self)
-      if runtime.reactor === reactor {
-        remember(runtime, for: key)
-        return runtime
-      }
+      remember(runtime, for: key)
+      return runtime
     }
     releaseRuntimesOfDeinitializedReactors()
     let runtime = ReactorRuntime(reactor: reactor, key: key)
@@ -83,10 +80,11 @@ enum ReactorRegistry {
     }
   }
 
-  /// Releases `runtime`, whose reactor is gone.
+  /// Releases the runtime of the reactor `key` names, if that reactor is gone.
   @usableFromInline
-  static func release(_ runtime: some ReactorRuntimeProtocol) {
-    if runtimes[runtime.key] === runtime { runtimes[runtime.key] = nil }
+  static func releaseRuntime(of key: Key) {
+    guard let runtime = runtimes[key], !runtime.isReactorAlive else { return }
+    runtimes[key] = nil
     if lastRuntime === runtime {
       lastKey = nil
       lastRuntime = nil

@@ -1,21 +1,105 @@
 public import Reductor
 
-/// What a reactor needs and does not store itself: its `ReducerStore`, the work its reducer
-/// starts, its fetches' generations. One per reactor, kept by ``ReactorRegistry``.
-///
-/// The store's reducer holds the runtime weakly: a store that outlives it (a scoped store or an
-/// observation someone keeps) reduces nothing more.
+/// What a reactor needs and does not store itself: its `ReducerStore` and that store's reducer.
+/// One per reactor, kept by ``ReactorRegistry``.
 @MainActor
 @usableFromInline
 final class ReactorRuntime<R: Reactor> {
-  @usableFromInline weak var reactor: R?
-  @usableFromInline let key: ReactorRegistry.Key
   @usableFromInline let store: ReducerStore<R.State, ReactorStep<R>>
+  @usableFromInline let reducer: ReactorReducer<R>
+  private var actionStore: (any Store<R.State, R.Action>)?
+
+  @inlinable
+  init(reactor: R, key: ReactorRegistry.Key) {
+    let reducer = ReactorReducer(reactor: reactor, key: key)
+    self.reducer = reducer
+    // The store holds its reducer, and nothing holds the store but this runtime (and the scoped
+    // stores and observations made of it): no reference cycle, and no weak reference to load on
+    // every send.
+    store = StoreBuilder.store(
+      initialState: reactor.makeInitialState(),
+      reduce: { state, step in reducer.reduce(&state, step) },
+      clock: reactor.clock)
+  }
+
+  @inlinable
+  var key: ReactorRegistry.Key {
+    reducer.key
+  }
+
+  /// The reactor, if it has not been deinitialized.
+  @inlinable
+  var reactor: R? {
+    reducer.reactor
+  }
+
+  /// The state, for the reactor's `state`.
+  @inlinable
+  var state: R.State {
+    if reducer.isReducing && !reducer.stateIsReference { reducer.stateReadWhileReducing() }
+    return store.state
+  }
+
+  /// Sends `step` for `reactor`, which the caller keeps alive meanwhile, so the reductions of
+  /// this send need not load the reducer's weak reference.
+  @inlinable
+  func send(_ step: ReactorStep<R>, from reactor: R) -> StoreTask {
+    let outer = reducer.sendingReactor
+    reducer.sendingReactor = Unmanaged.passUnretained(reactor)
+    defer { reducer.sendingReactor = outer }
+    return store.send(step)
+  }
+
+  /// Adds work the reactor started: returned from the current reduction, or started by a step of
+  /// its own when the reactor is not reducing.
+  func start(_ effect: Effect<ReactorStep<R>>, writing write: ((inout R.State) -> Void)? = nil) {
+    reducer.add(effect, writing: write)
+    if !reducer.isReducing { store.send(.startCollectedWork) }
+  }
+
+  /// Begins a fetch into `keyPath`; see ``ReactorReducer/beginFetch(_:)``.
+  func beginFetch(_ keyPath: AnyKeyPath) -> (slot: Int, generation: UInt64) {
+    reducer.beginFetch(keyPath)
+  }
+
+  /// The reactor's state and actions as a store.
+  var storeOfActions: any Store<R.State, R.Action> {
+    if let actionStore { return actionStore }
+    let made = store.scope(
+      state: { $0 }, action: { ReactorStep<R>.event(ReactorEvent(kind: .action($0))) })
+    actionStore = made
+    return made
+  }
+}
+
+/// The reducer of a reactor's store: it calls the reactor's `reduce` and returns the work that
+/// `reduce` started as the reduction's effect.
+///
+/// It holds the reactor weakly: a store that outlives its reactor (a scoped store or an
+/// observation someone keeps) reduces nothing more. It also holds it `unowned`, which keeps the
+/// reactor's memory, not the reactor, alive: no other object gets the reactor's address, so the
+/// registry can find a runtime by address alone.
+///
+/// The flags a send reads and writes are unchecked for exclusivity: they are read and written
+/// on the main actor only, calling nothing meanwhile, and checked accesses cost a trivial send a
+/// third of its time.
+@MainActor
+@usableFromInline
+final class ReactorReducer<R: Reactor> {
+  @usableFromInline weak var reactor: R?
+  /// Keeps the reactor's memory; never read.
+  @usableFromInline unowned let reactorMemory: R
+  /// The reactor during a send from it, which keeps it alive: used instead of `reactor`, whose
+  /// weak load (and the retain and release of an object that is weakly referenced) cost more
+  /// than the rest of a trivial reduction.
+  @exclusivity(unchecked) @usableFromInline var sendingReactor: Unmanaged<R>?
+  @usableFromInline let key: ReactorRegistry.Key
+  @usableFromInline let stateIsReference: Bool
   /// Whether the reactor's `reduce` or `transform` runs now: work started meanwhile is returned
   /// from the reduction as its effect.
-  @usableFromInline var isReducing = false
+  @exclusivity(unchecked) @usableFromInline var isReducing = false
   /// Whether `work` or `pendingWrites` holds anything.
-  @usableFromInline var hasWork = false
+  @exclusivity(unchecked) @usableFromInline var hasWork = false
   var work: [Effect<ReactorStep<R>>] = []
   /// The `.loading` writes of fetches started while reducing, applied after `reduce` returns.
   var pendingWrites: [(inout R.State) -> Void] = []
@@ -25,32 +109,17 @@ final class ReactorRuntime<R: Reactor> {
   /// The latest fetch of each slot; an older fetch's end writes nothing.
   @usableFromInline var fetchGenerations: [UInt64] = []
   @usableFromInline var isStarted = false
-  @usableFromInline let stateIsReference: Bool
-  private var actionStore: (any Store<R.State, R.Action>)?
 
   @inlinable
   init(reactor: R, key: ReactorRegistry.Key) {
     self.reactor = reactor
+    self.reactorMemory = reactor
     self.key = key
     self.stateIsReference = R.State.self is AnyObject.Type
-    // The reducer reaches the runtime through this weak variable, set once `self` exists.
-    weak var runtime: ReactorRuntime?
-    store = StoreBuilder.store(
-      initialState: reactor.makeInitialState(),
-      reduce: { state, step in runtime?.reduce(&state, step) ?? .none },
-      clock: reactor.clock)
-    runtime = self
-  }
-
-  /// The state, for the reactor's `state`.
-  @inlinable
-  var state: R.State {
-    if isReducing && !stateIsReference { Self.stateReadWhileReducing() }
-    return store.state
   }
 
   @usableFromInline
-  static func stateReadWhileReducing() -> Never {
+  func stateReadWhileReducing() -> Never {
     preconditionFailure(
       "\(R.self).state was read inside reduce(state:event:), while the reducer changes it; read "
         + "the reducer's `state` parameter instead.")
@@ -59,10 +128,20 @@ final class ReactorRuntime<R: Reactor> {
   /// Reduces one step of the reactor's store.
   @inlinable
   func reduce(_ state: inout R.State, _ step: ReactorStep<R>) -> Effect<ReactorStep<R>> {
+    if let sendingReactor {
+      return sendingReactor._withUnsafeGuaranteedRef { reduce(&state, step, by: $0) }
+    }
     guard let reactor else {
-      ReactorRegistry.release(self)
+      ReactorRegistry.releaseRuntime(of: key)
       return .none
     }
+    return reduce(&state, step, by: reactor)
+  }
+
+  @inlinable
+  func reduce(
+    _ state: inout R.State, _ step: ReactorStep<R>, by reactor: R
+  ) -> Effect<ReactorStep<R>> {
     switch step {
     case .event(let event):
       isReducing = true
@@ -94,13 +173,11 @@ final class ReactorRuntime<R: Reactor> {
     return effects.count == 1 ? effects[0] : .merge(effects)
   }
 
-  /// Adds work the reactor started: returned from the current reduction, or started by a step of
-  /// its own when the reactor is not reducing.
-  func start(_ effect: Effect<ReactorStep<R>>, writing write: ((inout R.State) -> Void)? = nil) {
+  /// Collects work for the current reduction, or for a step of its own.
+  func add(_ effect: Effect<ReactorStep<R>>, writing write: ((inout R.State) -> Void)?) {
     work.append(effect)
     if let write { pendingWrites.append(write) }
     hasWork = true
-    if !isReducing { store.send(.startCollectedWork) }
   }
 
   /// Begins a fetch into `keyPath`, which ends every older one's right to write there; returns
@@ -116,14 +193,5 @@ final class ReactorRuntime<R: Reactor> {
     }
     fetchGenerations[slot] &+= 1
     return (slot, fetchGenerations[slot])
-  }
-
-  /// The reactor's state and actions as a store.
-  var storeOfActions: any Store<R.State, R.Action> {
-    if let actionStore { return actionStore }
-    let made = store.scope(
-      state: { $0 }, action: { ReactorStep<R>.event(ReactorEvent(kind: .action($0))) })
-    actionStore = made
-    return made
   }
 }
