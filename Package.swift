@@ -36,6 +36,7 @@ let package = Package(
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(name: "CounterTests", dependencies: ["Counter", "Terminal", "ReductorTesting"]),
     .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),
+    .testTarget(name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"]),
     // Checks that every Swift code block of the README and the articles comes from code that
     // compiles.
     .testTarget(name: "DocumentationTests"),
