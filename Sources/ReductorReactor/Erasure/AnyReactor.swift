@@ -50,7 +50,7 @@ public final class AnyReactor<Action: Sendable, Destination: Sendable, State> {
     state[keyPath: keyPath]
   }
 
-  /// Sends an action to the wrapped reactor; see ``Reactor/send(action:)-(Action)``.
+  /// Sends an action to the wrapped reactor; see ``Reactor/send(action:)->_``.
   ///
   /// - Parameter action: The action.
   /// - Returns: A handle on the work the action started.

@@ -11,7 +11,6 @@
 ///   enum Mutation: Sendable { case reset }
 ///   struct State { var count = 9 }
 ///
-///   var destination: Never?
 ///   let clock: any Clock<Duration>
 ///
 ///   init(clock: any Clock<Duration> = ContinuousClock()) { self.clock = clock }
@@ -29,14 +28,16 @@
 ///       }
 ///     case .mutation(.reset):
 ///       state.count = 0
+///     case .destination:
+///       break
 ///     }
 ///   }
 /// }
 /// ```
 ///
 /// The state lives in a `ReducerStore` that the reactor's first use makes, on ``clock``: every
-/// send reduces on it, and ``run(_:_:fileID:line:)``, ``fetch(_:_:fileID:line:_:)``,
-/// ``debounce(duration:_:file:line:column:)`` and ``subscribe(to:map:)`` start its effects. Its
+/// send reduces on it, and ``run(_:fileID:line:_:)``, ``fetch(_:_:fileID:line:_:)``,
+/// ``debounce(duration:fileID:line:column:_:)`` and ``subscribe(to:map:)-9xogw`` start its effects. Its
 /// `StoreTask`s, its manual-clock settle points and its observation are the core's.
 ///
 /// The reactor is not kept alive by its store or its work. Once it is deinitialized, the work it
@@ -70,8 +71,8 @@ public protocol Reactor: AnyObject, SendableMetatype {
   /// Makes the state the reactor starts with; called once, at the reactor's first use.
   func makeInitialState() -> State
 
-  /// Applies an event to the state, and starts work with ``run(_:_:fileID:line:)``,
-  /// ``fetch(_:_:fileID:line:_:)`` or ``debounce(duration:_:file:line:column:)``.
+  /// Applies an event to the state, and starts work with ``run(_:fileID:line:_:)``,
+  /// ``fetch(_:_:fileID:line:_:)`` or ``debounce(duration:fileID:line:column:_:)``.
   ///
   /// Read and change the `state` parameter here, not the reactor's ``state``, which is being
   /// changed.
@@ -81,7 +82,7 @@ public protocol Reactor: AnyObject, SendableMetatype {
   ///   - event: The action, mutation or destination to apply.
   func reduce(state: inout State, event: Event)
 
-  /// Subscribes the reactor to outside events with ``subscribe(to:map:)``; ``start()`` calls it
+  /// Subscribes the reactor to outside events with ``subscribe(to:map:)-9xogw``; ``start()`` calls it
   /// once. Does nothing by default.
   func transform()
 }

@@ -18,7 +18,7 @@
 public struct ReactorEvent<Action: Sendable, Mutation: Sendable, Destination: Sendable>: Sendable {
   /// Which of the three an event is, with its payload.
   public enum Kind: Sendable {
-    /// An action sent with ``Reactor/send(action:)-(Action)``.
+    /// An action sent with ``Reactor/send(action:)->_``.
     case action(Action)
     /// A mutation returned by the reactor's `run`, `debounce` or a subscription.
     case mutation(Mutation)

@@ -128,8 +128,10 @@ final class ReactorReducer<R: Reactor> {
   /// Reduces one step of the reactor's store.
   @inlinable
   func reduce(_ state: inout R.State, _ step: ReactorStep<R>) -> Effect<ReactorStep<R>> {
+    // Not `_withUnsafeGuaranteedRef`, which saves a retain but takes a nonisolated closure: the
+    // run-time check of the main actor at its entry costs more.
     if let sendingReactor {
-      return sendingReactor._withUnsafeGuaranteedRef { reduce(&state, step, by: $0) }
+      return reduce(&state, step, by: sendingReactor.takeUnretainedValue())
     }
     guard let reactor else {
       ReactorRegistry.releaseRuntime(of: key)
