@@ -1,4 +1,4 @@
-internal import Reductor
+public import Reductor
 
 extension Reactor {
   /// Runs asynchronous work for `event` and reduces the mutation it returns.
@@ -28,6 +28,7 @@ extension Reactor {
   ///   - fileID: The file that started the work, named in diagnostics.
   ///   - line: The line that started the work, named in diagnostics.
   ///   - operation: The work; the mutation it returns is reduced.
+  @inlinable
   public func run(
     _ event: Event,
     fileID: StaticString = #fileID,

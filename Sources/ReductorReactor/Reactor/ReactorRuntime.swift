@@ -52,6 +52,7 @@ final class ReactorRuntime<R: Reactor> {
 
   /// Adds work the reactor started: returned from the current reduction, or started by a step of
   /// its own when the reactor is not reducing.
+  @inlinable
   func start(_ effect: Effect<ReactorStep<R>>, writing write: ((inout R.State) -> Void)? = nil) {
     reducer.add(effect, writing: write)
     if !reducer.isReducing { store.send(.startCollectedWork) }
@@ -100,9 +101,9 @@ final class ReactorReducer<R: Reactor> {
   @exclusivity(unchecked) @usableFromInline var isReducing = false
   /// Whether `work` or `pendingWrites` holds anything.
   @exclusivity(unchecked) @usableFromInline var hasWork = false
-  var work: [Effect<ReactorStep<R>>] = []
+  @usableFromInline var work: [Effect<ReactorStep<R>>] = []
   /// The `.loading` writes of fetches started while reducing, applied after `reduce` returns.
-  var pendingWrites: [(inout R.State) -> Void] = []
+  @usableFromInline var pendingWrites: [(inout R.State) -> Void] = []
   /// A number for each key path fetches wrote into, which keys the fetch's effect and its
   /// generations (key paths themselves may not leave the main actor).
   var fetchSlots: [AnyKeyPath: Int] = [:]
@@ -164,18 +165,20 @@ final class ReactorReducer<R: Reactor> {
     return hasWork ? takeWork(applyingWritesTo: &state) : .none
   }
 
-  /// The collected work as one effect, after applying the collected writes to `state`.
-  @usableFromInline
+  /// The collected work as one effect, after applying the collected writes to `state`. The
+  /// lists keep their storage for the next reduction.
+  @inlinable
   func takeWork(applyingWritesTo state: inout R.State) -> Effect<ReactorStep<R>> {
     hasWork = false
     for write in pendingWrites { write(&state) }
-    pendingWrites.removeAll()
-    let effects = work
-    work.removeAll()
-    return effects.count == 1 ? effects[0] : .merge(effects)
+    pendingWrites.removeAll(keepingCapacity: true)
+    let effect = work.count == 1 ? work[0] : .merge(work)
+    work.removeAll(keepingCapacity: true)
+    return effect
   }
 
   /// Collects work for the current reduction, or for a step of its own.
+  @inlinable
   func add(_ effect: Effect<ReactorStep<R>>, writing write: ((inout R.State) -> Void)?) {
     work.append(effect)
     if let write { pendingWrites.append(write) }
