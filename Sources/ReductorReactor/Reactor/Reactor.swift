@@ -41,8 +41,9 @@
 /// `StoreTask`s, its manual-clock settle points and its observation are the core's.
 ///
 /// The reactor is not kept alive by its store or its work. Once it is deinitialized, the work it
-/// started delivers nothing, and the store is freed at the latest when that work next resumes
-/// or when another reactor is first used.
+/// started delivers nothing, and the store is freed when that work next delivers, or when the
+/// runtimes of released reactors would otherwise outnumber the live ones (a sweep as reactors
+/// are first used).
 @MainActor
 @dynamicMemberLookup
 public protocol Reactor: AnyObject, SendableMetatype {

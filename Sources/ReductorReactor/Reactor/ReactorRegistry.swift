@@ -4,8 +4,10 @@
 /// Runtimes are keyed by the reactor's object identifier and type. They hold the reactor weakly,
 /// and its memory too (see ``ReactorReducer``), so no other object can have the address of a
 /// runtime's reactor: a reactor that asks for its runtime by address gets its own. The runtime of
-/// a reactor that was deinitialized is released when its work next reduces something, or when a
-/// new reactor's runtime is made. Main actor only, like the reactors.
+/// a reactor that was deinitialized is released when its work next reduces something, or by the
+/// next sweep: making a runtime sweeps once the number of runtimes has doubled since the last
+/// sweep's survivors, so the runtimes of released reactors never outnumber the live ones for
+/// long, and making one costs O(1) amortized. Main actor only, like the reactors.
 @MainActor
 @usableFromInline
 enum ReactorRegistry {
@@ -22,6 +24,8 @@ enum ReactorRegistry {
   }
 
   static var runtimes: [Key: any ReactorRuntimeProtocol] = [:]
+  /// How many runtimes there may be before making one sweeps.
+  static var sweepThreshold = 16
   /// The runtime found last, and its key: a reactor sends and reads many times in a row.
   @exclusivity(unchecked) @usableFromInline static var lastKey: Key?
   @exclusivity(unchecked) @usableFromInline static var lastRuntime: AnyObject?
@@ -47,7 +51,7 @@ enum ReactorRegistry {
       remember(runtime, for: key)
       return runtime
     }
-    releaseRuntimesOfDeinitializedReactors()
+    sweepIfDue()
     let runtime = ReactorRuntime(reactor: reactor, key: key)
     add(runtime, for: key)
     return runtime
@@ -70,10 +74,16 @@ enum ReactorRegistry {
     remember(runtime, for: key)
   }
 
-  /// Releases the runtimes whose reactor is gone, and with them their stores and their work.
+  /// Sweeps if the number of runtimes has reached the threshold.
   @usableFromInline
+  static func sweepIfDue() {
+    if runtimes.count >= sweepThreshold { releaseRuntimesOfDeinitializedReactors() }
+  }
+
+  /// Releases the runtimes whose reactor is gone, and with them their stores and their work.
   static func releaseRuntimesOfDeinitializedReactors() {
     runtimes = runtimes.filter { $0.value.isReactorAlive }
+    sweepThreshold = max(16, 2 * runtimes.count)
     if let lastKey, runtimes[lastKey] == nil {
       self.lastKey = nil
       lastRuntime = nil

@@ -1,7 +1,8 @@
 import Observation
 import Reductor
-import ReductorReactor
 import Testing
+
+@testable import ReductorReactor
 
 @MainActor
 @Suite struct LifetimeTests {
@@ -145,4 +146,31 @@ private final class Worker: Reactor {
       break
     }
   }
+}
+
+@MainActor
+@Suite struct RegistrySweepTests {
+  /// A sweep comes at the latest once the number of runtimes has doubled since the last one's
+  /// survivors, which were at most as many as there are now.
+  @Test func theStoresOfReleasedReactorsAreFreedByASweepBeforeTheyOutnumberTheLiveOnes() {
+    let clock = ManualClock()
+    var released: [Worker] = (0..<20).map { _ in
+      Worker(clock: clock, updates: PassthroughPublisher(), journal: Journal())
+    }
+    let states = released.map { WeakState(state: $0.state) }
+    released = []
+    let before = ReactorRegistry.count
+    var kept: [Worker] = []
+    while states.contains(where: { $0.state != nil }) && kept.count <= before + 16 {
+      let worker = Worker(clock: clock, updates: PassthroughPublisher(), journal: Journal())
+      _ = worker.state
+      kept.append(worker)
+    }
+    #expect(states.allSatisfy { $0.state == nil })
+    #expect(kept.count <= max(16, before))
+  }
+}
+
+private struct WeakState {
+  weak var state: Worker.State?
 }

@@ -86,6 +86,13 @@ import Testing
     #expect(model.count == 0)
   }
 
+  @Test func workStartedOutsideReduceRunsToo() async {
+    let model = CounterViewModel<CounterValueState>(clock: clock)
+    model.addOneSoon()
+    await clock.advance(by: .milliseconds(10))
+    #expect(model.count == 10)
+  }
+
   @Test func theStateIsTheReactorsMembers() {
     let model = CounterViewModel<CounterValueState>(clock: clock)
     #expect(model.count == 9)

@@ -63,6 +63,14 @@ final class CounterViewModel<State: CounterState>: Reactor {
     return state
   }
 
+  /// Starts work outside `reduce`, as a view might.
+  func addOneSoon() {
+    run(Event(kind: .action(.addOne))) {
+      try? await EffectContext.clock.sleep(for: .milliseconds(10))
+      return .addOne
+    }
+  }
+
   func transform() {
     guard let updates else { return }
     subscribe(to: { updates }, map: { .received($0) })
