@@ -44,10 +44,15 @@ extension Reactor {
     let write: @MainActor (inout State, DataFetchingState<Value, Failure>) -> Void = {
       $0[keyPath: keyPath] = $1
     }
+    // A key path to a computed property (an `@Observable` state's) prints with its accessor's
+    // address, which would make every run's log differ.
+    let keyPathName = "\(keyPath)".replacing(#/0x[0-9a-f]+ /#, with: "")
     let end: @Sendable (DataFetchingState<Value, Failure>) -> ReactorStep<Self> = { result in
-      .fetchEnded(FetchEnd(slot: slot, generation: generation) { write(&$0, result) })
+      .fetchEnded(
+        FetchEnd(
+          slot: slot, generation: generation, write: { write(&$0, result) },
+          description: "\(keyPathName): \(result.outcome)"))
     }
-    let keyPathName = "\(keyPath)"
     let fileID = "\(fileID)"
     runtime.start(
       .run(lifetime: .replaceable(FetchKey(slot: slot))) { send in
@@ -72,6 +77,18 @@ extension Reactor {
         }
       },
       writing: { $0[keyPath: keyPath] = .loading })
+  }
+}
+
+extension DataFetchingState {
+  /// The case's name, for logging: `success`, not the value.
+  var outcome: String {
+    switch self {
+    case .idle: "idle"
+    case .loading: "loading"
+    case .success: "success"
+    case .failure: "failure"
+    }
   }
 }
 

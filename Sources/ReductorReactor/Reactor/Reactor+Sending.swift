@@ -90,3 +90,32 @@ extension Reactor {
     set { ReactorRegistry.runtime(for: self).store.diagnosticHandler = newValue }
   }
 }
+
+extension Reactor {
+  /// Logs every event the reactor reduces and its state after each, as
+  /// `ReducerStore.logging(_:name:to:formatState:)` does for a store; debug builds only.
+  ///
+  /// ```swift
+  /// viewModel.logging([.action, .state])
+  /// ```
+  ///
+  /// Entries are labelled with the reactor's type name unless `name` says otherwise. Events are
+  /// logged as actions (`[ItemsViewModel][Action] action(load)`); the steps of the reactor's own
+  /// machinery (its start, work started outside `reduce`, the end of a fetch) are logged too, by
+  /// their names.
+  ///
+  /// - Parameters:
+  ///   - options: What to log; `[]` turns logging off.
+  ///   - name: The label of each entry.
+  ///   - sink: Where entries go; standard output by default.
+  ///   - formatState: Formats the state instead of `MirrorFormatter`.
+  public func logging(
+    _ options: LogOptions = .all,
+    name: String? = nil,
+    to sink: LogSink = .standardOutput,
+    formatState: ((State) -> String)? = nil
+  ) {
+    ReactorRegistry.runtime(for: self).store.logging(
+      options, name: name ?? "\(Self.self)", to: sink, formatState: formatState)
+  }
+}

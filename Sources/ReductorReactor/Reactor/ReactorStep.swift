@@ -14,13 +14,34 @@ enum ReactorStep<R: Reactor>: Sendable {
   case fetchEnded(FetchEnd<R.State>)
 }
 
+extension ReactorStep: CustomReflectable {
+  /// What logging shows: an event as its kind (`action(load)`), a fetch's end as its key path
+  /// and outcome, the other steps by name.
+  @usableFromInline
+  var customMirror: Mirror {
+    switch self {
+    case .event(let event): Mirror(reflecting: event.kind)
+    case .fetchEnded(let end): Mirror(self, children: ["fetchEnded": end], displayStyle: .enum)
+    case .start, .startCollectedWork: Mirror(self, children: [], displayStyle: .enum)
+    }
+  }
+}
+
 /// How a fetch ended, for its key path in the state.
 @usableFromInline
-struct FetchEnd<State>: Sendable {
+struct FetchEnd<State>: Sendable, CustomStringConvertible, CustomReflectable {
   /// The slot of the fetch's key path in the reactor's runtime.
   @usableFromInline let slot: Int
   /// Which fetch of that key path this was.
   @usableFromInline let generation: UInt64
   /// Writes `.success`, `.failure` or `.idle` there.
   @usableFromInline let write: @MainActor @Sendable (inout State) -> Void
+  /// The key path and the outcome, for logging: `\State.items: success`.
+  @usableFromInline let description: String
+
+  /// No children: logging shows the description.
+  @usableFromInline
+  var customMirror: Mirror {
+    Mirror(self, children: [])
+  }
 }
