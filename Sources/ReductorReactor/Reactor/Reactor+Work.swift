@@ -83,7 +83,9 @@ extension Reactor {
   ///
   /// Call it from ``transform()``, which ``start()`` calls once. `sequence` is called at once,
   /// and the sequence is iterated from then on: a ``PassthroughPublisher`` delivers to this
-  /// subscription every value sent after `start()` returned.
+  /// subscription every value sent after `start()` returned. The sequence need not be
+  /// `Sendable`: its iterator is made here, on the main actor, and handed to the subscription's
+  /// task, which alone uses it.
   ///
   /// ```swift
   /// func transform() {
@@ -94,7 +96,7 @@ extension Reactor {
   /// - Parameters:
   ///   - sequence: Makes the sequence.
   ///   - map: Makes the mutation for a value; `nil` reduces nothing. It runs off the main actor.
-  public func subscribe<Values: AsyncSequence & Sendable>(
+  public func subscribe<Values: AsyncSequence & SendableMetatype>(
     to sequence: () -> Values,
     map: @escaping @Sendable (Values.Element) -> Mutation?
   ) where Values.Failure == Never {

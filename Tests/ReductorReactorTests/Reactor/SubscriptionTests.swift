@@ -52,3 +52,57 @@ import Testing
     #expect(model.count == 9)
   }
 }
+
+/// A sequence that is not `Sendable`: the subscription makes its iterator on the main actor and
+/// hands it to its task.
+private final class Countdown: AsyncSequence {
+  typealias Element = Int
+  typealias Failure = Never
+
+  let from: Int
+
+  init(from: Int) { self.from = from }
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    var next: Int
+
+    mutating func next() async -> Int? {
+      guard next > 0 else { return nil }
+      defer { next -= 1 }
+      return next
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(next: from) }
+}
+
+@MainActor
+@Suite struct NonSendableSubscriptionTests {
+  @Test func aSequenceThatIsNotSendableCanBeSubscribedTo() async {
+    let clock = ManualClock()
+    let model = Countdowns(clock: clock)
+    model.start()
+    await clock.advance(by: .zero)
+    #expect(model.state.received == [3, 2, 1])
+  }
+}
+
+private final class Countdowns: Reactor {
+  enum Action: Sendable { case none }
+  enum Mutation: Sendable { case received(Int) }
+  struct State { var received: [Int] = [] }
+
+  let clock: any Clock<Duration>
+
+  init(clock: any Clock<Duration>) { self.clock = clock }
+
+  func makeInitialState() -> State { State() }
+
+  func transform() {
+    subscribe(to: { Countdown(from: 3) }, map: { .received($0) })
+  }
+
+  func reduce(state: inout State, event: Event) {
+    if case .mutation(.received(let value)) = event.kind { state.received.append(value) }
+  }
+}
