@@ -38,20 +38,17 @@ extension Reactor {
     @_implicitSelfCapture _ operation: @escaping @Sendable () async throws(Thrown) -> Value
   ) {
     let runtime = ReactorRegistry.runtime(for: self)
-    let (slot, generation) = runtime.beginFetch(keyPath)
+    let (slot, generation, keyPathName) = runtime.beginFetch(keyPath)
     // The key path stays on the main actor (one into an `@MainActor` state is not `Sendable`):
     // the end of the fetch carries a main-actor function that writes through it.
     let write: @MainActor (inout State, DataFetchingState<Value, Failure>) -> Void = {
       $0[keyPath: keyPath] = $1
     }
-    // A key path to a computed property (an `@Observable` state's) prints with its accessor's
-    // address, which would make every run's log differ.
-    let keyPathName = "\(keyPath)".replacing(#/0x[0-9a-f]+ /#, with: "")
     let end: @Sendable (DataFetchingState<Value, Failure>) -> ReactorStep<Self> = { result in
       .fetchEnded(
         FetchEnd(
           slot: slot, generation: generation, write: { write(&$0, result) },
-          description: "\(keyPathName): \(result.outcome)"))
+          keyPathName: keyPathName, outcome: result.outcome))
     }
     let fileID = "\(fileID)"
     runtime.start(
@@ -63,7 +60,7 @@ extension Reactor {
           if Task.isCancelled || error is CancellationError {
             send.deliverEvenIfCancelled(end(.idle))
           } else if let failure = error as? Failure {
-            send(end(.failure(failure)))
+            send.deliverEvenIfCancelled(end(.failure(failure)))
           } else {
             send.report(
               StoreDiagnostic(
@@ -72,7 +69,7 @@ extension Reactor {
                   + "\(Failure.self); the state went back to .idle. Throw \(Failure.self), or map "
                   + "the error to it.",
                 error: error, fileID: fileID, line: line))
-            send(end(.idle))
+            send.deliverEvenIfCancelled(end(.idle))
           }
         }
       },
@@ -82,7 +79,7 @@ extension Reactor {
 
 extension DataFetchingState {
   /// The case's name, for logging: `success`, not the value.
-  var outcome: String {
+  var outcome: StaticString {
     switch self {
     case .idle: "idle"
     case .loading: "loading"

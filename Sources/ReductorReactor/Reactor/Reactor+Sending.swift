@@ -64,7 +64,9 @@ extension Reactor {
   /// Starts the subscriptions ``transform()`` makes; later calls do nothing.
   ///
   /// A subscription takes values from the moment `start()` returns, for sequences that begin
-  /// producing when they are iterated (such as ``PassthroughPublisher``).
+  /// producing when they are iterated (such as ``PassthroughPublisher``). Called while the
+  /// reactor reduces, the start is reduced after the current event, before the outer send
+  /// returns.
   public func start() {
     _ = ReactorRegistry.runtime(for: self).send(.start, from: self)
   }

@@ -4,8 +4,9 @@ extension Reactor {
   /// Runs asynchronous work for `event` and reduces the mutation it returns.
   ///
   /// Call it from ``reduce(state:event:)``. The work is one task on the reactor's store, on its
-  /// clock: `await send(action:)` waits for it (and for the work its mutation starts), and it is
-  /// cancelled when the reactor is gone. A `nil` result reduces nothing.
+  /// clock: `await send(action:)` waits for it (and for the work its mutation starts). Once the
+  /// reactor is gone, the mutation is not reduced, and the work is cancelled with the reactor's
+  /// store. A `nil` result reduces nothing.
   ///
   /// ```swift
   /// case .action(.save):
@@ -36,11 +37,7 @@ extension Reactor {
     @_implicitSelfCapture _ operation: @escaping @Sendable () async -> Mutation?
   ) {
     ReactorRegistry.runtime(for: self).start(
-      .run(fileID: fileID, line: line) { send in
-        if let mutation = await operation() {
-          send(.event(ReactorEvent(kind: .mutation(mutation))))
-        }
-      })
+      Self.reducingMutation(of: operation, fileID: fileID, line: line))
   }
 
   /// Runs `operation` once `duration` has passed with no newer call from the same place in the
@@ -70,22 +67,30 @@ extension Reactor {
     @_implicitSelfCapture _ operation: @escaping @Sendable () async -> Mutation?
   ) {
     ReactorRegistry.runtime(for: self).start(
-      Effect<ReactorStep<Self>>.run(fileID: fileID, line: line) { send in
-        if let mutation = await operation() {
-          send(.event(ReactorEvent(kind: .mutation(mutation))))
-        }
-      }
-      .debounced(for: duration, key: CallSite(fileID: "\(fileID)", line: line, column: column)))
+      Self.reducingMutation(of: operation, fileID: fileID, line: line)
+        .debounced(for: duration, key: CallSite(fileID: "\(fileID)", line: line, column: column)))
+  }
+
+  /// The effect that runs `operation` and reduces the mutation it returns, if any.
+  @inlinable
+  static func reducingMutation(
+    of operation: @escaping @Sendable () async -> Mutation?, fileID: StaticString, line: UInt
+  ) -> Effect<ReactorStep<Self>> {
+    .run(fileID: fileID, line: line) { send in
+      if let mutation = await operation() { send(.mutation(mutation)) }
+    }
   }
 
   /// Reduces a mutation for every value of an asynchronous sequence, in the order the sequence
-  /// produces them, until it ends or the reactor is gone.
+  /// produces them, until it ends or the reactor is gone (the subscription then ends at its next
+  /// value, or with the reactor's store).
   ///
   /// Call it from ``transform()``, which ``start()`` calls once. `sequence` is called at once,
   /// and the sequence is iterated from then on: a ``PassthroughPublisher`` delivers to this
   /// subscription every value sent after `start()` returned. The sequence need not be
-  /// `Sendable`: its iterator is made here, on the main actor, and handed to the subscription's
-  /// task, which alone uses it.
+  /// `Sendable`, but `sequence` must send it (return a value nothing else holds, such as a new
+  /// one): its iterator is made here, on the main actor, and handed to the subscription's task,
+  /// which alone uses it.
   ///
   /// ```swift
   /// func transform() {
@@ -97,17 +102,18 @@ extension Reactor {
   ///   - sequence: Makes the sequence.
   ///   - map: Makes the mutation for a value; `nil` reduces nothing. It runs off the main actor.
   public func subscribe<Values: AsyncSequence & SendableMetatype>(
-    to sequence: () -> Values,
+    to sequence: () -> sending Values,
     map: @escaping @Sendable (Values.Element) -> Mutation?
   ) where Values.Failure == Never {
-    // The iterator is made now, so the subscription takes what is sent from now on; the task
-    // then owns it, and nothing else touches it.
+    // The iterator is made now, so the subscription takes what is sent from now on. The
+    // sequence was sent to this function, so nothing else holds it or its iterator: the task
+    // takes the iterator out of the lock once, and alone uses it.
     let iterator = Locked<Values.AsyncIterator?>(sequence().makeAsyncIterator())
     ReactorRegistry.runtime(for: self).start(
       .run { send in
         guard var values = iterator.withLock({ $0.take() }) else { return }
         while let value = await values.next(isolation: nil) {
-          if let mutation = map(value) { send(.event(ReactorEvent(kind: .mutation(mutation)))) }
+          if let mutation = map(value) { send(.mutation(mutation)) }
         }
       })
   }
@@ -135,7 +141,7 @@ extension Reactor {
     ReactorRegistry.runtime(for: self).start(
       .run { send in
         for await value in await sequence() {
-          if let mutation = map(value) { send(.event(ReactorEvent(kind: .mutation(mutation)))) }
+          if let mutation = map(value) { send(.mutation(mutation)) }
         }
       })
   }

@@ -37,13 +37,14 @@
 ///
 /// The state lives in a `ReducerStore` that the reactor's first use makes, on ``clock``: every
 /// send reduces on it, and ``run(_:fileID:line:_:)``, ``fetch(_:_:fileID:line:_:)``,
-/// ``debounce(duration:fileID:line:column:_:)`` and ``subscribe(to:map:)-9xogw`` start its effects. Its
+/// ``debounce(duration:fileID:line:column:_:)`` and `subscribe(to:map:)` start its effects. Its
 /// `StoreTask`s, its manual-clock settle points and its observation are the core's.
 ///
-/// The reactor is not kept alive by its store or its work. Once it is deinitialized, the work it
-/// started delivers nothing, and the store is freed when that work next delivers, or when the
-/// runtimes of released reactors would otherwise outnumber the live ones (a sweep as reactors
-/// are first used).
+/// The reactor is not kept alive by its store, nor by the machinery of its work (a work closure
+/// that uses `self` holds it until it returns, as a `Task` would). Once it is deinitialized, the
+/// work it started delivers nothing, and the store, with its work, is freed when that work next
+/// delivers, or when the stores of released reactors would otherwise outnumber the live ones (a
+/// sweep as reactors are first used).
 @MainActor
 @dynamicMemberLookup
 public protocol Reactor: AnyObject, SendableMetatype {
@@ -83,8 +84,9 @@ public protocol Reactor: AnyObject, SendableMetatype {
   ///   - event: The action, mutation or destination to apply.
   func reduce(state: inout State, event: Event)
 
-  /// Subscribes the reactor to outside events with ``subscribe(to:map:)-9xogw``; ``start()`` calls it
-  /// once. Does nothing by default.
+  /// Subscribes the reactor to outside events with `subscribe(to:map:)`; ``start()`` calls it
+  /// once, as a step of the reactor's store. Does nothing by default. Like `reduce`, it must not
+  /// read the reactor's ``state``.
   func transform()
 }
 

@@ -59,7 +59,7 @@ final class ReactorRuntime<R: Reactor> {
   }
 
   /// Begins a fetch into `keyPath`; see ``ReactorReducer/beginFetch(_:)``.
-  func beginFetch(_ keyPath: AnyKeyPath) -> (slot: Int, generation: UInt64) {
+  func beginFetch(_ keyPath: AnyKeyPath) -> (slot: Int, generation: UInt64, name: String) {
     reducer.beginFetch(keyPath)
   }
 
@@ -79,7 +79,7 @@ final class ReactorRuntime<R: Reactor> {
 /// It holds the reactor weakly: a store that outlives its reactor (a scoped store or an
 /// observation someone keeps) reduces nothing more. It also holds it `unowned`, which keeps the
 /// reactor's memory, not the reactor, alive: no other object gets the reactor's address, so the
-/// registry can find a runtime by address alone.
+/// registry can find a runtime by address without loading the weak reference.
 ///
 /// The flags a send reads and writes are unchecked for exclusivity: they are read and written
 /// on the main actor only, calling nothing meanwhile, and checked accesses cost a trivial send a
@@ -109,6 +109,8 @@ final class ReactorReducer<R: Reactor> {
   var fetchSlots: [AnyKeyPath: Int] = [:]
   /// The latest fetch of each slot; an older fetch's end writes nothing.
   @usableFromInline var fetchGenerations: [UInt64] = []
+  /// Each slot's key path as logs and diagnostics show it.
+  var fetchNames: [String] = []
   @usableFromInline var isStarted = false
 
   @inlinable
@@ -122,8 +124,9 @@ final class ReactorReducer<R: Reactor> {
   @usableFromInline
   func stateReadWhileReducing() -> Never {
     preconditionFailure(
-      "\(R.self).state was read inside reduce(state:event:), while the reducer changes it; read "
-        + "the reducer's `state` parameter instead.")
+      "\(R.self).state was read while the reactor reduces (in reduce(state:event:), transform() "
+        + "or an observer of destination), when its store changes the state; read the reducer's "
+        + "`state` parameter instead.")
   }
 
   /// Reduces one step of the reactor's store.
@@ -145,18 +148,19 @@ final class ReactorReducer<R: Reactor> {
   func reduce(
     _ state: inout R.State, _ step: ReactorStep<R>, by reactor: R
   ) -> Effect<ReactorStep<R>> {
+    // The store holds the state for writing until this returns, the destination's assignment
+    // included: reading the reactor's `state` meanwhile stops with a message that says so.
+    let wasReducing = isReducing
+    isReducing = true
+    defer { isReducing = wasReducing }
     switch step {
     case .event(let event):
-      isReducing = true
       reactor.reduce(state: &state, event: event)
-      isReducing = false
       if case .destination(let destination) = event.kind { reactor.destination = destination }
     case .start:
       guard !isStarted else { return .none }
       isStarted = true
-      isReducing = true
       reactor.transform()
-      isReducing = false
     case .startCollectedWork:
       break
     case .fetchEnded(let end):
@@ -186,8 +190,8 @@ final class ReactorReducer<R: Reactor> {
   }
 
   /// Begins a fetch into `keyPath`, which ends every older one's right to write there; returns
-  /// the key path's slot and the fetch's generation.
-  func beginFetch(_ keyPath: AnyKeyPath) -> (slot: Int, generation: UInt64) {
+  /// the key path's slot, the fetch's generation and the key path's name.
+  func beginFetch(_ keyPath: AnyKeyPath) -> (slot: Int, generation: UInt64, name: String) {
     let slot: Int
     if let known = fetchSlots[keyPath] {
       slot = known
@@ -195,8 +199,11 @@ final class ReactorReducer<R: Reactor> {
       slot = fetchGenerations.count
       fetchSlots[keyPath] = slot
       fetchGenerations.append(0)
+      // A key path to a computed property (an `@Observable` state's) prints with its
+      // accessor's address, which would make every run's log differ.
+      fetchNames.append("\(keyPath)".replacing(#/0x[0-9a-f]+ /#, with: ""))
     }
     fetchGenerations[slot] &+= 1
-    return (slot, fetchGenerations[slot])
+    return (slot, fetchGenerations[slot], fetchNames[slot])
   }
 }

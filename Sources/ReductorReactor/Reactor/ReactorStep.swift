@@ -14,6 +14,14 @@ enum ReactorStep<R: Reactor>: Sendable {
   case fetchEnded(FetchEnd<R.State>)
 }
 
+extension ReactorStep {
+  /// The step that reduces `mutation`.
+  @inlinable
+  static func mutation(_ mutation: R.Mutation) -> ReactorStep {
+    .event(ReactorEvent(kind: .mutation(mutation)))
+  }
+}
+
 extension ReactorStep: CustomReflectable {
   /// What logging shows: an event as its kind (`action(load)`), a fetch's end as its key path
   /// and outcome, the other steps by name.
@@ -36,8 +44,15 @@ struct FetchEnd<State>: Sendable, CustomStringConvertible, CustomReflectable {
   @usableFromInline let generation: UInt64
   /// Writes `.success`, `.failure` or `.idle` there.
   @usableFromInline let write: @MainActor @Sendable (inout State) -> Void
+  /// The key path, and the case written, for logging.
+  @usableFromInline let keyPathName: String
+  @usableFromInline let outcome: StaticString
+
   /// The key path and the outcome, for logging: `\State.items: success`.
-  @usableFromInline let description: String
+  @usableFromInline
+  var description: String {
+    "\(keyPathName): \(outcome)"
+  }
 
   /// No children: logging shows the description.
   @usableFromInline

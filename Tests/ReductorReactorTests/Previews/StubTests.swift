@@ -12,9 +12,10 @@ import Testing
       return state
     })
     #expect(stub.count == 42)
-    stub.send(action: .addOne)
-    stub.send(action: .resetLater)
+    // The original would add one, and start a run: the stub does neither.
+    let task = stub.send(action: .addOne)
     #expect(stub.count == 42)
+    #expect(task.isFinished)
   }
 
   @Test func aStubReducerMakesSmallTransitions() {

@@ -31,14 +31,16 @@ import Testing
     await clock.advance(by: .milliseconds(100))
     reactor = nil
     #expect(state != nil)
-    // The run wakes, returns its mutation, and it is not reduced: the store goes with it.
+    // The run wakes, returns its mutation, and it is not reduced: the store goes with it, and
+    // cancels the rest. The fetch's sleep ends at once (its closure goes on to record), the
+    // debounce never fires.
     await clock.advance(by: .seconds(1))
-    #expect(journal.entries == ["started", "slept"])
+    #expect(journal.entries == ["started", "slept", "fetched"])
     #expect(state == nil)
-    // The subscription, the debounce and the fetch ended with the store.
+    // The subscription ended with the store too.
     updates.send(1)
     await clock.advance(by: .seconds(10))
-    #expect(journal.entries == ["started", "slept"])
+    #expect(journal.entries == ["started", "slept", "fetched"])
   }
 
   @Test func aSubscriptionOfAReleasedReactorEndsAtItsNextValue() async {
@@ -63,9 +65,10 @@ import Testing
   @Test func aStoreKeptAfterItsReactorIsGoneReducesNothing() {
     var reactor: Worker? = Worker(clock: clock, updates: PassthroughPublisher(), journal: Journal())
     let store = reactor!.store
+    store.send(.receive(1))
     reactor = nil
-    store.send(.work)
-    #expect(store.state.received == [])
+    store.send(.receive(2))
+    #expect(store.state.received == [1])
   }
 
   @Test func aNewReactorStartsWithItsOwnState() {
@@ -135,9 +138,13 @@ private final class Worker: Reactor {
       }
       fetch(event, \.fetched) {
         try? await EffectContext.clock.sleep(for: .seconds(5))
+        journal.record("fetched")
         return 1
       }
-      debounce(duration: .seconds(2)) { .received(0) }
+      debounce(duration: .seconds(2)) {
+        journal.record("debounced")
+        return .received(0)
+      }
     case .action(.receive(let value)), .mutation(.received(let value)):
       state.received.append(value)
     case .mutation(.worked):
@@ -151,7 +158,8 @@ private final class Worker: Reactor {
 @MainActor
 @Suite struct RegistrySweepTests {
   /// A sweep comes at the latest once the number of runtimes has doubled since the last one's
-  /// survivors, which were at most as many as there are now.
+  /// survivors, which were at most as many as there are now. The registry is shared by every
+  /// test, but this one does not suspend: nothing else makes runtimes meanwhile.
   @Test func theStoresOfReleasedReactorsAreFreedByASweepBeforeTheyOutnumberTheLiveOnes() {
     let clock = ManualClock()
     var released: [Worker] = (0..<20).map { _ in

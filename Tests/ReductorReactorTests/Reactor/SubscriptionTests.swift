@@ -78,6 +78,19 @@ private final class Countdown: AsyncSequence {
 
 @MainActor
 @Suite struct NonSendableSubscriptionTests {
+  /// GoodReactor's form: the sequence is made by an `async` function, in the subscription's task.
+  @Test func aSequenceMadeAsynchronouslyIsSubscribedToOnceItsTaskRuns() async {
+    let clock = ManualClock()
+    let updates = PassthroughPublisher<Int>()
+    let model = AsyncSubscriber(clock: clock, updates: updates)
+    model.start()
+    await clock.advance(by: .zero)
+    updates.send(5)
+    updates.send(6)
+    await clock.advance(by: .zero)
+    #expect(model.state.received == [5, 6])
+  }
+
   @Test func aSequenceThatIsNotSendableCanBeSubscribedTo() async {
     let clock = ManualClock()
     let model = Countdowns(clock: clock)
@@ -105,4 +118,39 @@ private final class Countdowns: Reactor {
   func reduce(state: inout State, event: Event) {
     if case .mutation(.received(let value)) = event.kind { state.received.append(value) }
   }
+}
+
+/// Subscribes to a publisher that an `async` function returns.
+private final class AsyncSubscriber: Reactor {
+  enum Action: Sendable { case none }
+  enum Mutation: Sendable { case received(Int) }
+  struct State { var received: [Int] = [] }
+
+  let clock: any Clock<Duration>
+  private let updates: PassthroughPublisher<Int>
+
+  init(clock: any Clock<Duration>, updates: PassthroughPublisher<Int>) {
+    self.clock = clock
+    self.updates = updates
+  }
+
+  func makeInitialState() -> State { State() }
+
+  func transform() {
+    let updates = updates
+    subscribe {
+      await publisher(updates)
+    } map: {
+      .received($0)
+    }
+  }
+
+  func reduce(state: inout State, event: Event) {
+    if case .mutation(.received(let value)) = event.kind { state.received.append(value) }
+  }
+}
+
+/// Returns `updates`, asynchronously: it runs on the subscription task's executor.
+private func publisher(_ updates: PassthroughPublisher<Int>) async -> PassthroughPublisher<Int> {
+  updates
 }
