@@ -125,7 +125,72 @@ extension Effect {
     operation: @escaping @Sendable (Send<Action>) async throws -> Void
   ) -> Effect {
     let fileID = "\(fileID)"
-    return Effect(
+    return running(lifetime: lifetime, priority: priority, fileID: fileID, line: line, operation) {
+      error, send in
+      if let handler {
+        send(handler(error))
+      } else {
+        send.report(
+          StoreDiagnostic(
+            kind: .effectFailed,
+            message: "An effect threw \(error) and has no catch handler; it delivered no "
+              + "action. Pass `catch:` to map the error to an action.",
+            error: error, fileID: fileID, line: line))
+      }
+    }
+  }
+
+  /// Runs an operation that may deliver any number of actions through `send`, and gives an
+  /// error it throws to `handler` with the same `send`, so the handler may deliver any number of
+  /// actions too.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   send(.setLoading(true))
+  ///   send(.setData(try await api.fetchData()))
+  ///   send(.setLoading(false))
+  /// } catch: { error, send in
+  ///   send(.setLoading(false))
+  ///   send(.setError("\(error)"))
+  /// }
+  /// ```
+  ///
+  /// `CancellationError`, and any error thrown once the effect is cancelled, does not reach the
+  /// handler. The effect finishes when the handler returns; actions sent after that are dropped
+  /// and reported.
+  ///
+  /// - Parameters:
+  ///   - lifetime: When the effect is cancelled; ``EffectLifetime/storeBound`` by default.
+  ///   - priority: The priority of the task that runs the operation.
+  ///   - operation: The work, with a ``Send`` handle that delivers actions to the store.
+  ///   - handler: Handles an error thrown by `operation`, with the same handle.
+  ///   - fileID: The file that created the effect, named in diagnostics.
+  ///   - line: The line that created the effect, named in diagnostics.
+  /// - Returns: The effect.
+  public static func run(
+    lifetime: EffectLifetime = .storeBound,
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+    catch handler: @escaping @Sendable (any Error, Send<Action>) async -> Void,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Effect {
+    running(lifetime: lifetime, priority: priority, fileID: "\(fileID)", line: line, operation) {
+      error, send in await handler(error, send)
+    }
+  }
+
+  /// The effect of both `run` forms with a ``Send``: runs `operation`, and gives an error it
+  /// throws (not a cancellation) to `onError`.
+  private static func running(
+    lifetime: EffectLifetime,
+    priority: TaskPriority?,
+    fileID: String,
+    line: UInt,
+    _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+    onError: @escaping @Sendable (any Error, Send<Action>) async -> Void
+  ) -> Effect {
+    Effect(
       lifetime: lifetime,
       operation: .run(priority: priority) { send in
         let (send, operationState) = send.limited(toOperationAt: fileID, line: line)
@@ -135,16 +200,7 @@ extension Effect {
         } catch is CancellationError {
         } catch {
           if Task.isCancelled { return }
-          if let handler {
-            send(handler(error))
-          } else {
-            send.report(
-              StoreDiagnostic(
-                kind: .effectFailed,
-                message: "An effect threw \(error) and has no catch handler; it delivered no "
-                  + "action. Pass `catch:` to map the error to an action.",
-                error: error, fileID: fileID, line: line))
-          }
+          await onError(error, send)
         }
       })
   }

@@ -12,6 +12,8 @@ enum FetchAction: Sendable, Equatable {
   case whichClock
   case clockWasTheStores(Bool)
   case escapeSend
+  case fetchSendingFromTheHandler
+  case fetchCancelledWithAHandler
 }
 
 @MainActor
@@ -45,6 +47,20 @@ enum FetchAction: Sendable, Equatable {
           return .run { .clockWasTheStores(EffectContext.clock as? ManualClock === clock) }
         case .escapeSend:
           return .run { send in escaped.withLock { $0 = send } }
+        case .fetchSendingFromTheHandler:
+          return .run { send in
+            send(.fetched(1))
+            throw LoadFailed()
+          } catch: { error, send in
+            send(.failed("\(error)"))
+            send(.fetched(2))
+          }
+        case .fetchCancelledWithAHandler:
+          return .run { _ in
+            throw CancellationError()
+          } catch: { _, send in
+            send(.failed("not expected"))
+          }
         case .fetched, .failed, .clockWasTheStores:
           state.append(action)
           return .none
@@ -72,6 +88,20 @@ enum FetchAction: Sendable, Equatable {
     let (store, diagnostics) = makeStore()
     await store.send(.fetchCaught).finish()
     #expect(store.state == [.failed("LoadFailed()")])
+    #expect(diagnostics.value.isEmpty)
+  }
+
+  @Test func aHandlerWithTheSendDeliversSeveralActionsAfterTheOperations() async {
+    let (store, diagnostics) = makeStore()
+    await store.send(.fetchSendingFromTheHandler).finish()
+    #expect(store.state == [.fetched(1), .failed("LoadFailed()"), .fetched(2)])
+    #expect(diagnostics.value.isEmpty)
+  }
+
+  @Test func aCancellationDoesNotReachTheHandlerWithTheSend() async {
+    let (store, diagnostics) = makeStore()
+    await store.send(.fetchCancelledWithAHandler).finish()
+    #expect(store.state == [])
     #expect(diagnostics.value.isEmpty)
   }
 
