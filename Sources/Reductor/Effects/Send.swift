@@ -41,11 +41,7 @@ public struct Send<Action: Sendable>: Sendable {
   /// - Parameter action: The action to deliver.
   public func callAsFunction(_ action: Action) {
     guard !Task.isCancelled else { return }
-    if let operation, operation.hasReturned {
-      report(operation.lateSend(of: action))
-      return
-    }
-    deliver(action)
+    deliverEvenIfCancelled(action)
   }
 
   /// Delivers `action` even when the calling task has been cancelled, unless the operation has

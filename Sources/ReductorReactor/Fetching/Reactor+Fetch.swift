@@ -38,7 +38,7 @@ extension Reactor {
     @_implicitSelfCapture _ operation: @escaping @Sendable () async throws(Thrown) -> Value
   ) {
     let runtime = ReactorRegistry.runtime(for: self)
-    let (slot, generation, keyPathName) = runtime.beginFetch(keyPath)
+    let (slot, generation, keyPathName) = runtime.reducer.beginFetch(keyPath)
     // The key path stays on the main actor (one into an `@MainActor` state is not `Sendable`):
     // the end of the fetch carries a main-actor function that writes through it.
     let write: @MainActor (inout State, DataFetchingState<Value, Failure>) -> Void = {

@@ -84,10 +84,7 @@ enum ReactorRegistry {
   static func releaseRuntimesOfDeinitializedReactors() {
     runtimes = runtimes.filter { $0.value.isReactorAlive }
     sweepThreshold = max(16, 2 * runtimes.count)
-    if let lastKey, runtimes[lastKey] == nil {
-      self.lastKey = nil
-      lastRuntime = nil
-    }
+    if let lastKey, runtimes[lastKey] == nil { forgetLastRuntime() }
   }
 
   /// Releases the runtime of the reactor `key` names, if that reactor is gone.
@@ -95,10 +92,12 @@ enum ReactorRegistry {
   static func releaseRuntime(of key: Key) {
     guard let runtime = runtimes[key], !runtime.isReactorAlive else { return }
     runtimes[key] = nil
-    if lastRuntime === runtime {
-      lastKey = nil
-      lastRuntime = nil
-    }
+    if lastKey == key { forgetLastRuntime() }
+  }
+
+  private static func forgetLastRuntime() {
+    lastKey = nil
+    lastRuntime = nil
   }
 
   /// The number of runtimes kept; for tests.
@@ -111,8 +110,6 @@ enum ReactorRegistry {
 @MainActor
 @usableFromInline
 protocol ReactorRuntimeProtocol: AnyObject {
-  /// The reactor's key in the registry.
-  var key: ReactorRegistry.Key { get }
   /// Whether the reactor has not been deinitialized.
   var isReactorAlive: Bool { get }
 }
@@ -120,6 +117,6 @@ protocol ReactorRuntimeProtocol: AnyObject {
 extension ReactorRuntime: ReactorRuntimeProtocol {
   @usableFromInline
   var isReactorAlive: Bool {
-    reactor != nil
+    reducer.reactor != nil
   }
 }

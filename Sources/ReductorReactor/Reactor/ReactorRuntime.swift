@@ -22,17 +22,6 @@ final class ReactorRuntime<R: Reactor> {
       clock: reactor.clock)
   }
 
-  @inlinable
-  var key: ReactorRegistry.Key {
-    reducer.key
-  }
-
-  /// The reactor, if it has not been deinitialized.
-  @inlinable
-  var reactor: R? {
-    reducer.reactor
-  }
-
   /// The state, for the reactor's `state`.
   @inlinable
   var state: R.State {
@@ -56,11 +45,6 @@ final class ReactorRuntime<R: Reactor> {
   func start(_ effect: Effect<ReactorStep<R>>, writing write: ((inout R.State) -> Void)? = nil) {
     reducer.add(effect, writing: write)
     if !reducer.isReducing { store.send(.startCollectedWork) }
-  }
-
-  /// Begins a fetch into `keyPath`; see ``ReactorReducer/beginFetch(_:)``.
-  func beginFetch(_ keyPath: AnyKeyPath) -> (slot: Int, generation: UInt64, name: String) {
-    reducer.beginFetch(keyPath)
   }
 
   /// The reactor's state and actions as a store.
