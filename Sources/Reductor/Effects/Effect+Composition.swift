@@ -3,6 +3,10 @@
 /// Children keep their own lifetimes inside a composition: a ``EffectLifetime/replaceable(_:)``
 /// child is registered under its key while it runs (so `.cancel(key)` reaches it), and a
 /// ``EffectLifetime/detached`` child is not cancelled with its parent.
+///
+/// A composition made of nothing but ``send(_:)``s (and ``none``), with the default lifetime,
+/// delivers its actions at once, in order, like a single `.send`: they are reduced before the
+/// store's `send` returns. Any other composition runs as a task of the store's effects.
 extension Effect {
   /// Runs `effects` one after another, in order: each starts when the previous one finished.
   /// Cancelling the whole stops the running child and skips the rest.

@@ -40,6 +40,8 @@ extension Effect.Operation {
       }
     case .throttle(_, _, _, let effect), .debounce(_, _, let effect):
       await effect.operation.performDirectly(send: send)
+    case .deferred(let build):
+      await MainActor.run(body: build).operation.performDirectly(send: send)
     }
   }
 }

@@ -28,6 +28,8 @@ public struct Effect<Action: Sendable>: Sendable {
     case merge([Effect<Action>])
     case throttle(interval: Duration, key: EffectKey, latest: Bool, Effect<Action>)
     case debounce(interval: Duration, key: EffectKey, Effect<Action>)
+    /// An effect built on the main actor when it starts; see ``Effect/deferred(_:)``.
+    case deferred(@MainActor @Sendable () -> Effect<Action>)
   }
 
   init(lifetime: EffectLifetime = .storeBound, operation: Operation) {
@@ -40,6 +42,17 @@ public struct Effect<Action: Sendable>: Sendable {
     if case .none = operation { return true }
     return false
   }
+
+  /// Whether starting the effect only delivers actions, which the store then reduces before its
+  /// `send` returns: a `.send`, or a store-bound concatenation or merge of such effects.
+  var deliversAtOnce: Bool {
+    switch operation {
+    case .none, .send: true
+    case .concat(let effects), .merge(let effects):
+      lifetime == .storeBound && effects.allSatisfy(\.deliversAtOnce)
+    default: false
+    }
+  }
 }
 
 /// The effect type of a reducer.
@@ -51,6 +64,32 @@ extension Effect {
   /// No work.
   public static var none: Effect {
     Effect(operation: .none)
+  }
+
+  /// An effect that `build` makes on the main actor when the store starts it: right after the
+  /// reduction that returned it, outside the reducer's access to the state, so `build` may read
+  /// the store's state. For the package's two-phase reactors, whose `mutate` builds the effect of
+  /// an action from the state its predecessors left; that call is the `mutate` stage of an
+  /// action's cycle. Nested in another effect, it is built when that effect reaches it, after a
+  /// hop to the main actor.
+  ///
+  /// - Parameter build: Makes the effect to run.
+  /// - Returns: The effect.
+  @usableFromInline
+  package static func deferred(_ build: @escaping @MainActor @Sendable () -> Effect) -> Effect {
+    Effect(operation: .deferred(build))
+  }
+
+  /// This effect, then `action` once it has finished, unless it was cancelled; with this
+  /// effect's lifetime, which then covers both.
+  ///
+  /// - Parameter action: The action to deliver at the end.
+  /// - Returns: The effect.
+  @usableFromInline
+  package func followed(by action: Action) -> Effect {
+    Effect(
+      lifetime: lifetime,
+      operation: .concat([Effect(operation: operation), .send(action)]))
   }
 
   /// Delivers `action` right away, through the store's buffer, after the current action.
@@ -305,6 +344,8 @@ extension Effect.Operation {
       .throttle(interval: interval, key: key, latest: latest, effect.map(transform))
     case .debounce(let interval, let key, let effect):
       .debounce(interval: interval, key: key, effect.map(transform))
+    case .deferred(let build):
+      .deferred { build().map(transform) }
     }
   }
 
@@ -322,6 +363,8 @@ extension Effect.Operation {
       .throttle(interval: interval, key: key, latest: latest, effect.mapNone())
     case .debounce(let interval, let key, let effect):
       .debounce(interval: interval, key: key, effect.mapNone())
+    case .deferred(let build):
+      .deferred { build().mapNone() }
     }
   }
 }

@@ -57,8 +57,10 @@ final class EffectRuntime: Sendable {
 
   // MARK: - Starting effects
 
-  /// Starts `effect` from the main actor. A `.send` it reaches synchronously (a throttled one)
-  /// goes to `buffer`, the store's buffer, to be reduced before the store's `send` returns.
+  /// Starts `effect`, from the main actor or a throttle window's timer. A `.send` it reaches
+  /// synchronously (a throttled one, or one in a concatenation or merge of nothing but sends)
+  /// goes to `buffer`, the store's buffer, to be reduced before the store's `send` returns. A
+  /// deferred effect the store did not build (a throttled one) is built in a task of its own.
   func start<Action>(
     _ effect: Effect<Action>, send: Send<Action>, tracker: EffectTracker?,
     buffer: (Action) -> Void
@@ -80,7 +82,13 @@ final class EffectRuntime: Sendable {
       spawn(effect, send: send, tracker: tracker, priority: priority)
     case .debounce(let interval, let key, let child):
       debounce(child, key: key, interval: interval, send: send, tracker: tracker)
-    case .concat, .merge:
+    case .concat(let effects), .merge(let effects):
+      if effect.deliversAtOnce {
+        for effect in effects { start(effect, send: send, tracker: tracker, buffer: buffer) }
+      } else {
+        spawn(effect, send: send, tracker: tracker, priority: nil)
+      }
+    case .deferred:
       spawn(effect, send: send, tracker: tracker, priority: nil)
     }
   }
@@ -103,6 +111,8 @@ final class EffectRuntime: Sendable {
       {
         await execute(child, send: send, tracker: tracker)
       }
+    case .deferred(let build):
+      await execute(MainActor.run(body: build), send: send, tracker: tracker)
     case .run, .concat, .merge, .debounce:
       if effect.lifetime == .storeBound, !effect.isDebounce {
         await perform(effect.operation, send: send, tracker: tracker)
@@ -128,6 +138,8 @@ final class EffectRuntime: Sendable {
       await execute(Effect(operation: operation), send: send, tracker: tracker)
     case .run(_, let body):
       await body(send)
+    case .deferred(let build):
+      await execute(MainActor.run(body: build), send: send, tracker: tracker)
     case .concat(let effects):
       for effect in effects {
         if Task.isCancelled { return }

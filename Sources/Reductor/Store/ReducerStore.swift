@@ -329,9 +329,13 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     _ effect: Effect<Action>, of action: Action, tracker: EffectTracker?
   ) -> EffectTracker {
     let tracker = tracker ?? EffectTracker(runtime: runtime, origin: action)
-    if case .send(let action) = effect.operation {
+    switch effect.operation {
+    case .send(let action):
       buffer(action, tracker: tracker)
-    } else {
+    case .deferred(let build):
+      // Built now, between reductions: `build` may read the state.
+      _ = start(build(), of: action, tracker: tracker)
+    default:
       runtime.start(effect, send: makeSend(tracker: tracker), tracker: tracker) { action in
         buffer(action, tracker: tracker)
       }

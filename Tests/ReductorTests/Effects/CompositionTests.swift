@@ -57,6 +57,71 @@ import Testing
     #expect(store.state == stamped(("a", 50), ("b", 60), ("c", 60)))
   }
 
+  @Test func aConcatenationOrMergeOfSendsIsReducedBeforeSendReturns() {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      name == "concat"
+        ? .concat([.send(.done("a")), .none, .send(.done("b"))])
+        : .merge { Effect.send(.done("c")).concat(.send(.done("d"))) }
+    }
+    let concat = store.send(.fire("concat"))
+    #expect(store.state == stamped(("a", 0), ("b", 0)))
+    #expect(concat.isFinished)
+    store.send(.fire("merge"))
+    #expect(store.state == stamped(("a", 0), ("b", 0), ("c", 0), ("d", 0)))
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func aConcatenationOfSendsWithALifetimeRunsAsATask() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { _ in
+      Effect.concat([.send(.done("a")), .send(.done("b"))]).withLifetime(.replaceable("k"))
+    }
+    store.send(.fire("go"))
+    #expect(store.state == [])
+    await clock.advance(by: .zero)
+    #expect(store.state == stamped(("a", 0), ("b", 0)))
+  }
+
+  @Test func aDeferredEffectIsBuiltAfterItsReductionAndMayReadTheState() async {
+    let clock = ManualClock()
+    var store: ReducerStore<[Stamped<String>], TimelineAction>?
+    store = makeTimelineStore(clock: clock) { name in
+      .deferred { [weak store] in
+        // The reduction that returned this effect is over: the state may be read.
+        .send(.done("\(name) after \(store?.state.count ?? -1)"))
+      }
+    }
+    store?.send(.fire("first"))
+    #expect(store?.state == stamped(("first after 0", 0)))
+  }
+
+  @Test func aDeferredEffectFollowedByAnActionDeliversItAfterItsWork() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { _ in
+      .deferred { sleepThenDone("work", after: .seconds(1)).followed(by: .done("end")) }
+    }
+    let task = store.send(.fire("go"))
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("work", 1000), ("end", 1000)))
+    #expect(task.isFinished)
+  }
+
+  @Test func anEffectFollowedByAnActionDeliversNothingMoreOnceCancelled() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      name == "stop"
+        ? .cancel("k")
+        : sleepThenDone("work", after: .seconds(1)).withLifetime(.replaceable("k"))
+          .followed(by: .done("end"))
+    }
+    store.send(.fire("go"))
+    await clock.advance(by: .milliseconds(500))
+    store.send(.stop)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == [])
+  }
+
   @Test func mergeRunsChildrenConcurrently() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in
