@@ -1,13 +1,13 @@
-/// Where each live reactor's runtime is kept, since the protocol adds no stored property to the
-/// reactor's class.
+/// Where the runtime of each live reactor, reactable and async reactor is kept, since their
+/// protocols add no stored property to the adopting class.
 ///
-/// Runtimes are keyed by the reactor's object identifier and type. They hold the reactor weakly,
-/// and its memory too (see ``ReactorReducer``), so no other object can have the address of a
-/// runtime's reactor: a reactor that asks for its runtime by address gets its own. The runtime of
-/// a reactor that was deinitialized is released when its work next reduces something, or by the
-/// next sweep: making a runtime sweeps once the number of runtimes has doubled since the last
-/// sweep's survivors, so the runtimes of released reactors never outnumber the live ones for
-/// long, and making one costs O(1) amortized. Main actor only, like the reactors.
+/// Runtimes are keyed by the object's identifier and the runtime's type. They hold the object
+/// weakly, and its memory too (see ``ReactorReducer``), so no other object can have the address
+/// of a runtime's object: an object that asks for its runtime by address gets its own. The
+/// runtime of an object that was deinitialized is released when its work next reduces something,
+/// or by the next sweep: making a runtime sweeps once the number of runtimes has doubled since the
+/// last sweep's survivors, so the runtimes of released objects never outnumber the live ones for
+/// long, and making one costs O(1) amortized. Main actor only, like the protocols.
 @MainActor
 @usableFromInline
 enum ReactorRegistry {
@@ -17,9 +17,9 @@ enum ReactorRegistry {
     @usableFromInline let type: ObjectIdentifier
 
     @inlinable
-    init<R: Reactor>(_ reactor: R) {
-      object = ObjectIdentifier(reactor)
-      type = ObjectIdentifier(R.self)
+    init<Runtime: ReactorRuntimeProtocol>(_ owner: Runtime.Owner, _: Runtime.Type) {
+      object = ObjectIdentifier(owner)
+      type = ObjectIdentifier(Runtime.self)
     }
   }
 
@@ -33,26 +33,36 @@ enum ReactorRegistry {
   /// The runtime of `reactor`, made at its first use.
   @inlinable
   static func runtime<R: Reactor>(for reactor: R) -> ReactorRuntime<R> {
-    // The key's type is `R`, so the runtime is a `ReactorRuntime<R>`.
-    if let lastRuntime, lastKey == Key(reactor) {
-      return unsafeDowncast(lastRuntime, to: ReactorRuntime<R>.self)
-    }
-    return lookUpRuntime(for: reactor)
+    runtime(ReactorRuntime<R>.self, for: reactor)
   }
 
-  /// The runtime of `reactor` when it is not the last one found; makes it if needed. Inlinable
-  /// so that the store's reducer is specialized for the reactor's type, but never inlined.
+  /// The runtime of `owner`, of type `Runtime`, made at its first use.
+  @inlinable
+  static func runtime<Runtime: ReactorRuntimeProtocol>(
+    _: Runtime.Type, for owner: Runtime.Owner
+  ) -> Runtime {
+    // The key's type is `Runtime`, so the runtime is one.
+    if let lastRuntime, lastKey == Key(owner, Runtime.self) {
+      return unsafeDowncast(lastRuntime, to: Runtime.self)
+    }
+    return lookUpRuntime(Runtime.self, for: owner)
+  }
+
+  /// The runtime of `owner` when it is not the last one found; makes it if needed. Inlinable so
+  /// that the store's reducer is specialized for the owner's type, but never inlined.
   @inlinable
   @inline(never)
-  static func lookUpRuntime<R: Reactor>(for reactor: R) -> ReactorRuntime<R> {
-    let key = Key(reactor)
+  static func lookUpRuntime<Runtime: ReactorRuntimeProtocol>(
+    _: Runtime.Type, for owner: Runtime.Owner
+  ) -> Runtime {
+    let key = Key(owner, Runtime.self)
     if let found = existingRuntime(for: key) {
-      let runtime = unsafeDowncast(found as AnyObject, to: ReactorRuntime<R>.self)
+      let runtime = unsafeDowncast(found as AnyObject, to: Runtime.self)
       remember(runtime, for: key)
       return runtime
     }
     sweepIfDue()
-    let runtime = ReactorRuntime(reactor: reactor, key: key)
+    let runtime = Runtime(owner: owner, key: key)
     add(runtime, for: key)
     return runtime
   }
@@ -77,20 +87,20 @@ enum ReactorRegistry {
   /// Sweeps if the number of runtimes has reached the threshold.
   @usableFromInline
   static func sweepIfDue() {
-    if runtimes.count >= sweepThreshold { releaseRuntimesOfDeinitializedReactors() }
+    if runtimes.count >= sweepThreshold { releaseRuntimesOfDeinitializedOwners() }
   }
 
-  /// Releases the runtimes whose reactor is gone, and with them their stores and their work.
-  static func releaseRuntimesOfDeinitializedReactors() {
-    runtimes = runtimes.filter { $0.value.isReactorAlive }
+  /// Releases the runtimes whose owner is gone, and with them their stores and their work.
+  static func releaseRuntimesOfDeinitializedOwners() {
+    runtimes = runtimes.filter { $0.value.isOwnerAlive }
     sweepThreshold = max(16, 2 * runtimes.count)
     if let lastKey, runtimes[lastKey] == nil { forgetLastRuntime() }
   }
 
-  /// Releases the runtime of the reactor `key` names, if that reactor is gone.
+  /// Releases the runtime of the object `key` names, if that object is gone.
   @usableFromInline
   static func releaseRuntime(of key: Key) {
-    guard let runtime = runtimes[key], !runtime.isReactorAlive else { return }
+    guard let runtime = runtimes[key], !runtime.isOwnerAlive else { return }
     runtimes[key] = nil
     if lastKey == key { forgetLastRuntime() }
   }
@@ -106,17 +116,23 @@ enum ReactorRegistry {
   }
 }
 
-/// What the registry asks of every runtime, whatever its reactor's type.
+/// What the registry asks of every runtime, whatever its owner's type.
 @MainActor
 @usableFromInline
 protocol ReactorRuntimeProtocol: AnyObject {
-  /// Whether the reactor has not been deinitialized.
-  var isReactorAlive: Bool { get }
+  /// The reactor, reactable or async reactor whose runtime this is.
+  associatedtype Owner: AnyObject
+
+  /// Makes the runtime of `owner`, kept under `key`.
+  init(owner: Owner, key: ReactorRegistry.Key)
+
+  /// Whether the owner has not been deinitialized.
+  var isOwnerAlive: Bool { get }
 }
 
 extension ReactorRuntime: ReactorRuntimeProtocol {
   @usableFromInline
-  var isReactorAlive: Bool {
+  var isOwnerAlive: Bool {
     reducer.reactor != nil
   }
 }

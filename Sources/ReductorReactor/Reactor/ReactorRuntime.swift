@@ -10,7 +10,7 @@ final class ReactorRuntime<R: Reactor> {
   private var actionStore: (any Store<R.State, R.Action>)?
 
   @inlinable
-  init(reactor: R, key: ReactorRegistry.Key) {
+  init(owner reactor: R, key: ReactorRegistry.Key) {
     let reducer = ReactorReducer(reactor: reactor, key: key)
     self.reducer = reducer
     // The store holds its reducer, and nothing holds the store but this runtime (and the scoped
