@@ -1,0 +1,71 @@
+internal import Reductor
+
+/// A reactable's stand-in for tests of the views that use it, in the manner of ReactorKit's
+/// stub: while ``isEnabled``, the reactable records the actions it is sent in ``actions``
+/// instead of calling `mutate(action:)`, and takes the state a test sets in ``state``.
+///
+/// ```swift
+/// reactable.stub.isEnabled = true
+/// reactable.stub.state = CounterReactable.State(count: 5)
+/// reactable.action(.increase)
+/// #expect(reactable.stub.actions == [.increase])
+/// #expect(reactable.currentState.count == 5)
+/// ```
+///
+/// `initialize()` starts nothing while the stub is enabled.
+@MainActor
+public final class ReactableStub<R: Reactable> {
+  /// Whether the reactable's actions are recorded instead of carried out.
+  public var isEnabled = false
+  /// The actions sent while the stub was enabled, in order.
+  public internal(set) var actions: [R.Action] = []
+  private weak var runtime: ReactableRuntime<R>?
+  private var stubbedState: R.State?
+
+  init(runtime: ReactableRuntime<R>) {
+    self.runtime = runtime
+  }
+
+  /// The reactable's state; setting it replaces the reactable's state, as a reduction that its
+  /// observers see.
+  public var state: R.State {
+    get {
+      guard let runtime else { preconditionFailure("\(R.self)'s stub outlived its reactable") }
+      return runtime.state
+    }
+    set {
+      stubbedState = newValue
+      _ = runtime?.store.send(.applyStubbedState)
+    }
+  }
+
+  /// Records an action sent while the stub is enabled.
+  @usableFromInline
+  func record(_ action: R.Action) {
+    actions.append(action)
+  }
+
+  /// The state a test set, once.
+  func takeStubbedState() -> R.State? {
+    defer { stubbedState = nil }
+    return stubbedState
+  }
+}
+
+extension Reactable {
+  /// The reactable's stub, for tests: enable it to record actions instead of carrying them out,
+  /// and to set the state.
+  public var stub: ReactableStub<Self> {
+    let runtime = ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self)
+    if let stub = runtime.reducer.stub { return stub }
+    let stub = ReactableStub(runtime: runtime)
+    runtime.reducer.stub = stub
+    return stub
+  }
+
+  /// Whether the reactable's stub is enabled: ReactorKit's name for `stub.isEnabled`.
+  public var isStubEnabled: Bool {
+    get { stub.isEnabled }
+    set { stub.isEnabled = newValue }
+  }
+}

@@ -1,0 +1,113 @@
+public import Reductor
+
+/// A reactor in the shape of ReactableKit and ReactorKit: an action becomes an effect of
+/// mutations in ``mutate(action:)``, and ``reduce(state:mutation:)`` applies each mutation.
+///
+/// ```swift
+/// final class CounterReactable: Reactable {
+///   enum Action: Sendable { case increase, load }
+///   enum Mutation: Sendable { case setCount(Int), setLoading(Bool) }
+///   struct State { var count = 0, isLoading = false }
+///
+///   let initialState = State()
+///
+///   func mutate(action: Action) -> Effect<Mutation> {
+///     switch action {
+///     case .increase:
+///       .just(.setCount(currentState.count + 1))
+///     case .load:
+///       .run { send in
+///         send(.setLoading(true))
+///         try await EffectContext.clock.sleep(for: .seconds(1))
+///         send(.setLoading(false))
+///       } catch: { _, send in
+///         send(.setLoading(false))
+///       }
+///     }
+///   }
+///
+///   func reduce(state: inout State, mutation: Mutation) {
+///     switch mutation {
+///     case .setCount(let count): state.count = count
+///     case .setLoading(let isLoading): state.isLoading = isLoading
+///     }
+///   }
+/// }
+/// ```
+///
+/// The state lives in a `ReducerStore` that the reactable's first use makes, on ``clock``:
+/// ``action(_:)`` sends to it, ``mutate(action:)`` runs right after the action's turn in the
+/// store comes, outside the reduction (so it reads ``currentState``, which its predecessors
+/// have finished changing), and the effect it returns runs on the store's effect runtime. A
+/// mutation the effect delivers at once (`.just`) is reduced before `action(_:)` returns.
+///
+/// The reactable is not kept alive by its store. Once it is deinitialized, its effects deliver
+/// nothing, and the store, with its effects, is freed when one of them next delivers, or when the
+/// stores of released reactables would otherwise outnumber the live ones.
+@MainActor
+public protocol Reactable: AnyObject, SendableMetatype {
+  /// What the view sends.
+  associatedtype Action: Sendable
+  /// What ``mutate(action:)``'s effects deliver to ``reduce(state:mutation:)``.
+  associatedtype Mutation: Sendable
+  /// The state: a struct, or an `@Observable` class for fine-grained observation.
+  associatedtype State
+
+  /// The state the reactable starts with; read once, at its first use.
+  var initialState: State { get }
+
+  /// The clock of the reactable's effects; a `ContinuousClock` unless the reactable provides one.
+  ///
+  /// Tests pass a `ManualClock`: declare the property as `let clock: any Clock<Duration>`.
+  var clock: any Clock<Duration> { get }
+
+  /// Makes the effect whose mutations carry out `action`.
+  ///
+  /// Called on the main actor when the action's turn comes, after the actions sent before it
+  /// were reduced and their `mutate` was called: ``currentState`` is the state they left.
+  ///
+  /// - Parameter action: The action to carry out.
+  /// - Returns: The mutations, delivered at once (`.just`) or by asynchronous work (`.run`).
+  func mutate(action: Action) -> Effect<Mutation>
+
+  /// Applies a mutation to the state.
+  ///
+  /// Read and change the `state` parameter here, not ``currentState``, which is being changed.
+  ///
+  /// - Parameters:
+  ///   - state: The state, changed in place.
+  ///   - mutation: The mutation to apply.
+  func reduce(state: inout State, mutation: Mutation)
+
+  /// The actions that outside events become, such as a timer's ticks or a child's events;
+  /// ``initialize()`` starts it once. No actions by default.
+  ///
+  /// ```swift
+  /// func transformAction() -> Effect<Action> {
+  ///   .stream { EffectContext.ticks(every: .seconds(5)).map { _ in .autoIncrease } }
+  /// }
+  /// ```
+  func transformAction() -> Effect<Action>
+}
+
+extension Reactable {
+  /// No actions.
+  public func transformAction() -> Effect<Action> {
+    .none
+  }
+
+  /// A `ContinuousClock`.
+  public var clock: any Clock<Duration> {
+    ContinuousClock()
+  }
+}
+
+extension Effect {
+  /// Delivers `action` at once: ReactableKit's `.just`, the same effect as ``send(_:)``.
+  ///
+  /// - Parameter action: The action (a reactable's mutation) to deliver.
+  /// - Returns: The effect.
+  public static func just(_ action: Action) -> Effect {
+    .send(action)
+  }
+}

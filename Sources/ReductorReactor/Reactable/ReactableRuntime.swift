@@ -1,0 +1,156 @@
+public import Reductor
+
+/// What a reactable needs and does not store itself: its `ReducerStore` and that store's
+/// reducer. One per reactable, kept by ``ReactorRegistry``.
+@MainActor
+@usableFromInline
+final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
+  @usableFromInline let store: ReducerStore<R.State, ReactableStep<R>>
+  @usableFromInline let reducer: ReactableReducer<R>
+  private var actionStore: (any Store<R.State, R.Action>)?
+
+  @inlinable
+  init(owner reactable: R, key: ReactorRegistry.Key) {
+    let reducer = ReactableReducer(reactable: reactable, key: key)
+    self.reducer = reducer
+    store = StoreBuilder.store(
+      initialState: reactable.initialState,
+      reduce: { state, step in reducer.reduce(&state, step) },
+      clock: reactable.clock)
+  }
+
+  @usableFromInline
+  var isOwnerAlive: Bool {
+    reducer.reactable != nil
+  }
+
+  /// The state, for the reactable's `currentState`.
+  @inlinable
+  var state: R.State {
+    if reducer.isReducing && !reducer.stateIsReference { reducer.stateReadWhileReducing() }
+    return store.state
+  }
+
+  /// Sends `step` for `reactable`, which the caller keeps alive meanwhile, so the reductions of
+  /// this send need not load the reducer's weak reference.
+  @inlinable
+  func send(_ step: ReactableStep<R>, from reactable: R) -> StoreTask {
+    let outer = reducer.sendingReactable
+    reducer.sendingReactable = Unmanaged.passUnretained(reactable)
+    defer { reducer.sendingReactable = outer }
+    return store.send(step)
+  }
+
+  /// The reactable's state and actions as a store.
+  var storeOfActions: any Store<R.State, R.Action> {
+    if let actionStore { return actionStore }
+    let made = store.scope(state: { $0 }, action: { ReactableStep<R>.action($0) })
+    actionStore = made
+    return made
+  }
+}
+
+/// The reducer of a reactable's store. An action's reduction returns an effect that the store
+/// builds right after it, outside its access to the state: that is where `mutate(action:)` is
+/// called (the `mutate` stage of the action's cycle), and the effect it returns is started with
+/// the action's tracker, so the action's `StoreTask` covers its mutations.
+///
+/// It holds the reactable as ``ReactorReducer`` holds its reactor: weakly for liveness,
+/// `unowned` to keep its address, and unretained during a send from it.
+@MainActor
+@usableFromInline
+final class ReactableReducer<R: Reactable> {
+  @usableFromInline weak var reactable: R?
+  /// Keeps the reactable's memory; never read.
+  @usableFromInline unowned let reactableMemory: R
+  /// The reactable during a send from it, which keeps it alive.
+  @exclusivity(unchecked) @usableFromInline var sendingReactable: Unmanaged<R>?
+  @usableFromInline let key: ReactorRegistry.Key
+  @usableFromInline let stateIsReference: Bool
+  /// Whether the reactable adopts `ObservableEvent`: its actions then publish their end.
+  @usableFromInline let publishesEvents: Bool
+  /// Whether `reduce(state:mutation:)` runs now.
+  @exclusivity(unchecked) @usableFromInline var isReducing = false
+  @usableFromInline var isStarted = false
+  /// The stub, once a test asked for it.
+  @usableFromInline var stub: ReactableStub<R>?
+
+  @inlinable
+  init(reactable: R, key: ReactorRegistry.Key) {
+    self.reactable = reactable
+    self.reactableMemory = reactable
+    self.key = key
+    self.stateIsReference = R.State.self is AnyObject.Type
+    self.publishesEvents = R.self is any ObservableEvent.Type
+  }
+
+  /// The reactable, if it is alive.
+  @inlinable
+  var current: R? {
+    if let sendingReactable { return sendingReactable.takeUnretainedValue() }
+    return reactable
+  }
+
+  @usableFromInline
+  func stateReadWhileReducing() -> Never {
+    preconditionFailure(
+      "\(R.self).currentState was read in reduce(state:mutation:), while the store changes the "
+        + "state; read the reducer's `state` parameter instead.")
+  }
+
+  /// Reduces one step of the reactable's store.
+  @inlinable
+  func reduce(_ state: inout R.State, _ step: ReactableStep<R>) -> Effect<ReactableStep<R>> {
+    guard let reactable = current else {
+      ReactorRegistry.releaseRuntime(of: key)
+      return .none
+    }
+    switch step {
+    case .action(let action):
+      if let stub, stub.isEnabled {
+        stub.record(action)
+        return .none
+      }
+      return .deferred { [self] in mutationEffect(of: action) }
+    case .mutation(let mutation):
+      isReducing = true
+      defer { isReducing = false }
+      reactable.reduce(state: &state, mutation: mutation)
+      return .none
+    case .start, .finished, .applyStubbedState:
+      return reduceMachinery(&state, step)
+    }
+  }
+
+  /// Reduces a step of the reactable's machinery, not its actions and mutations.
+  @usableFromInline
+  func reduceMachinery(
+    _ state: inout R.State, _ step: ReactableStep<R>
+  ) -> Effect<ReactableStep<R>> {
+    switch step {
+    case .start:
+      guard !isStarted, stub?.isEnabled != true else { return .none }
+      isStarted = true
+      return .deferred { [self] in
+        current?.transformAction().map(ReactableStep<R>.action) ?? .none
+      }
+    case .finished(let action):
+      ObservableEventHub<R>.hub.publish(
+        ObservableEventResult(action: action, state: state, sourceID: key.object))
+    case .applyStubbedState:
+      if let stubbed = stub?.takeStubbedState() { state = stubbed }
+    case .action, .mutation:
+      break
+    }
+    return .none
+  }
+
+  /// The `mutate` stage: the effect of `action`'s mutations, built by the reactable now, and
+  /// followed by the action's end when the reactable publishes its events.
+  @inlinable
+  func mutationEffect(of action: R.Action) -> Effect<ReactableStep<R>> {
+    guard let reactable = current else { return .none }
+    let mutations = reactable.mutate(action: action).map(ReactableStep<R>.mutation)
+    return publishesEvents ? mutations.followed(by: .finished(action)) : mutations
+  }
+}

@@ -1,0 +1,49 @@
+import Reductor
+import ReductorReactor
+import Testing
+
+@MainActor
+@Suite struct ReactableStubTests {
+  let clock = ManualClock()
+
+  @Test func anEnabledStubRecordsActionsInsteadOfMutating() {
+    let reactable = ValueCounterReactable(clock: clock)
+    reactable.isStubEnabled = true
+    reactable.action(.increase)
+    reactable.action(.loadData)
+    #expect(reactable.stub.actions == [.increase, .loadData])
+    #expect(reactable.mutateCount == 0)
+    #expect(reactable.currentState == CountingValueState())
+  }
+
+  @Test func theStubSetsTheStateAndObserversSeeIt() {
+    let reactable = ValueCounterReactable(clock: clock)
+    reactable.stub.isEnabled = true
+    var counts: [Int] = []
+    let observation = reactable.store.observe(\.count) { counts.append($0) }
+    reactable.stub.state = CountingValueState(count: 5)
+    #expect(reactable.currentState.count == 5)
+    #expect(reactable.stub.state.count == 5)
+    #expect(counts == [0, 5])
+    observation.cancel()
+  }
+
+  @Test func aDisabledStubLetsActionsThroughAgain() {
+    let reactable = ValueCounterReactable(clock: clock)
+    reactable.isStubEnabled = true
+    reactable.action(.increase)
+    reactable.isStubEnabled = false
+    reactable.action(.increase)
+    #expect(reactable.stub.actions == [.increase])
+    #expect(reactable.currentState.count == 1)
+  }
+
+  @Test func initializeStartsNothingWhileTheStubIsEnabled() async {
+    let reactable = ValueCounterReactable(clock: clock, ticksEvery: .seconds(5))
+    reactable.isStubEnabled = true
+    reactable.initialize()
+    await clock.advance(by: .seconds(10))
+    #expect(reactable.stub.actions == [])
+    #expect(clock.nextDeadline == nil)
+  }
+}
