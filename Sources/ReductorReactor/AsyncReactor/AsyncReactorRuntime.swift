@@ -1,0 +1,163 @@
+internal import Reductor
+
+/// What an async reactor's store reduces: its inputs, and the states their processing made.
+enum AsyncReactorStep<R: AsyncReactor>: Sendable {
+  /// An input: its processing is an effect, which waits for its predecessor's.
+  case input(R.Input)
+  /// The state an input's `mutate` returned.
+  case mutated(R.State)
+}
+
+extension AsyncReactorStep: CustomReflectable {
+  /// What logging shows: `input(increment)`, and `mutated` for a stored state.
+  var customMirror: Mirror {
+    switch self {
+    case .input(let input): Mirror(self, children: ["input": input], displayStyle: .enum)
+    case .mutated: Mirror(self, children: [], displayStyle: .enum)
+    }
+  }
+}
+
+/// What an async reactor needs and does not store itself: its store, the turn of its last input,
+/// and the views it calls with each state. One per reactor, kept by ``ReactorRegistry``.
+///
+/// Each input's processing is an effect of the store: it waits for the previous input's turn to
+/// end, then, on the main actor, calls the reactor's `reduce` and `mutate` and stores the state
+/// with a send of its own before its own turn ends, so the next input's `reduce` reads that
+/// state. A turn ends however its processing ends, cancelled or never started included, so one
+/// input's fate never stops the next.
+@MainActor
+final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
+  private(set) var store: ReducerStore<R.State, AsyncReactorStep<R>>!
+  private weak var reactor: R?
+  /// Keeps the reactor's memory, so that its address stays its own; never read.
+  private unowned let reactorMemory: R
+  private let key: ReactorRegistry.Key
+  /// The turn of the input reduced last.
+  private var lastTurn: InputTurn?
+  /// The views to call with each state, in the order they first sent an input.
+  private var views: [(view: ObjectIdentifier, call: (R.State) -> Bool)] = []
+  private var inputStore: (any Store<R.State, R.Input>)?
+
+  init(owner reactor: R, key: ReactorRegistry.Key) {
+    self.reactor = reactor
+    self.reactorMemory = reactor
+    self.key = key
+    store = StoreBuilder.store(
+      initialState: reactor.initialState(),
+      reduce: { [unowned self] state, step in reduce(&state, step) },
+      clock: reactor.clock)
+  }
+
+  var isOwnerAlive: Bool {
+    reactor != nil
+  }
+
+  var storeOfInputs: any Store<R.State, R.Input> {
+    if let inputStore { return inputStore }
+    let made = store.scope(state: { $0 }, action: { AsyncReactorStep<R>.input($0) })
+    inputStore = made
+    return made
+  }
+
+  private func reduce(
+    _ state: inout R.State, _ step: AsyncReactorStep<R>
+  ) -> Effect<AsyncReactorStep<R>> {
+    switch step {
+    case .input(let input):
+      guard reactor != nil else {
+        ReactorRegistry.releaseRuntime(of: key)
+        return .none
+      }
+      let previous = lastTurn
+      let turn = InputTurn()
+      lastTurn = turn
+      // Released with the effect, whether it ran or not: the turn then ends.
+      let end = TurnEnd(turn)
+      return .run { [weak self] _ in
+        await self?.process(input, after: previous)
+        end.end()
+      }
+    case .mutated(let newState):
+      state = newState
+      return .deferred { [weak self] in
+        self?.callViews(with: newState)
+        return .none
+      }
+    }
+  }
+
+  /// Processes `input` once `previous` has ended: reduces it, mutates the state and stores it.
+  private func process(_ input: R.Input, after previous: InputTurn?) async {
+    await previous?.wait()
+    guard let reactor else { return }
+    let mutation = await reactor.reduce(input)
+    let state = await reactor.mutate(reactor.currentState, mutation: mutation)
+    store.send(.mutated(state))
+  }
+
+  /// Calls the views with a state just stored; forgets those that are gone.
+  private func callViews(with state: R.State) {
+    guard !views.isEmpty else { return }
+    views.removeAll { !$0.call(state) }
+  }
+
+  /// Calls `view`'s `state(_:)` with each state from now on, until the view is gone.
+  func bind<View: AsyncReactorView>(_ view: View) where View.Reactor == R {
+    let id = ObjectIdentifier(view)
+    guard !views.contains(where: { $0.view == id }) else { return }
+    views.append(
+      (
+        id,
+        { [weak view] state in
+          guard let view else { return false }
+          view.state(state)
+          return true
+        }
+      ))
+  }
+}
+
+/// The turn of one input: the next input's processing waits until it ends.
+final class InputTurn: Sendable {
+  private let state = Locked((ended: false, waiters: [CheckedContinuation<Void, Never>]()))
+
+  /// Ends the turn; the waiters go on. Later calls do nothing.
+  func end() {
+    let waiters = state.withLock { state in
+      if state.ended { return [CheckedContinuation<Void, Never>]() }
+      state.ended = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once the turn has ended.
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let ended = state.withLock { state in
+        if !state.ended { state.waiters.append(continuation) }
+        return state.ended
+      }
+      if ended { continuation.resume() }
+    }
+  }
+}
+
+/// Ends a turn when it is released, if nothing ended it before.
+final class TurnEnd: Sendable {
+  private let turn: InputTurn
+
+  init(_ turn: InputTurn) {
+    self.turn = turn
+  }
+
+  deinit {
+    turn.end()
+  }
+
+  func end() {
+    turn.end()
+  }
+}
