@@ -32,6 +32,7 @@ public struct Effect<Action: Sendable>: Sendable {
     case deferred(@MainActor @Sendable () -> Effect<Action>)
   }
 
+  @inlinable
   init(lifetime: EffectLifetime = .storeBound, operation: Operation) {
     self.lifetime = lifetime
     self.operation = operation
@@ -41,6 +42,13 @@ public struct Effect<Action: Sendable>: Sendable {
   var isNone: Bool {
     if case .none = operation { return true }
     return false
+  }
+
+  /// The action, when the effect is a `.send` of it.
+  @inlinable
+  package var sentAction: Action? {
+    if case .send(let action) = operation { return action }
+    return nil
   }
 
   /// Whether starting the effect only delivers actions, which the store then reduces before its
@@ -62,6 +70,7 @@ public typealias EffectOf<R: Reducer> = Effect<R.Action>
 
 extension Effect {
   /// No work.
+  @inlinable
   public static var none: Effect {
     Effect(operation: .none)
   }
@@ -75,7 +84,7 @@ extension Effect {
   ///
   /// - Parameter build: Makes the effect to run.
   /// - Returns: The effect.
-  @usableFromInline
+  @inlinable
   package static func deferred(_ build: @escaping @MainActor @Sendable () -> Effect) -> Effect {
     Effect(operation: .deferred(build))
   }
@@ -85,7 +94,7 @@ extension Effect {
   ///
   /// - Parameter action: The action to deliver at the end.
   /// - Returns: The effect.
-  @usableFromInline
+  @inlinable
   package func followed(by action: Action) -> Effect {
     Effect(
       lifetime: lifetime,
@@ -96,6 +105,7 @@ extension Effect {
   ///
   /// - Parameter action: The action to deliver.
   /// - Returns: The effect.
+  @inlinable
   public static func send(_ action: Action) -> Effect {
     Effect(operation: .send(action))
   }
@@ -314,10 +324,15 @@ extension Effect {
   ///
   /// - Parameter transform: Maps a produced action to the parent's action.
   /// - Returns: The transformed effect.
+  @inlinable
   public func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
-    Effect<NewAction>(lifetime: lifetime, operation: operation.map(transform))
+    switch operation {
+    case .none: Effect<NewAction>(lifetime: lifetime, operation: .none)
+    case .send(let action): Effect<NewAction>(lifetime: lifetime, operation: .send(transform(action)))
+    default: Effect<NewAction>(lifetime: lifetime, operation: operation.map(transform))
+    }
   }
 
   /// Runs the same work but drops every action it produces.
@@ -329,6 +344,7 @@ extension Effect {
 }
 
 extension Effect.Operation {
+  @usableFromInline
   func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction>.Operation {

@@ -9,7 +9,14 @@ extension EffectRuntime {
   /// so a waiter either sees zero or is resumed.
   func registerWaiter(for tracker: EffectTracker) -> UInt64? {
     state.withLock { state in
-      tracker.isFinished ? nil : state.waiters.register(for: tracker)
+      // Registered before the count is read: `trackerFinished(_:)`, which reads the number of
+      // waiters after the count reached zero, either sees this waiter or is seen here.
+      let id = state.waiters.register(for: tracker)
+      waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
+      guard tracker.isFinished else { return id }
+      _ = state.waiters.remove(id)
+      waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
+      return nil
     }
   }
 
@@ -21,14 +28,22 @@ extension EffectRuntime {
 
   /// Resumes waiter `id`, if it still waits.
   func resumeWaiter(_ id: UInt64) {
-    state.withLock { $0.waiters.remove(id) }?.resume()
+    state.withLock { state in
+      defer { waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent) }
+      return state.waiters.remove(id)
+    }?.resume()
   }
 
   /// Resumes every task waiting for `tracker`; called when its count reaches zero. On a manual
   /// clock, it tells the clock's settle points that wait for activity.
   func trackerFinished(_ tracker: EffectTracker) {
-    for continuation in state.withLock({ $0.waiters.removeAll(waitingFor: tracker) }) {
-      continuation.resume()
+    // Most trackers finish with nobody waiting: no lock then.
+    if waiterCount.load(ordering: .sequentiallyConsistent) > 0 {
+      let waiters = state.withLock { state in
+        defer { waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent) }
+        return state.waiters.removeAll(waitingFor: tracker)
+      }
+      for continuation in waiters { continuation.resume() }
     }
     if openTrackers.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
       quiet.notify()

@@ -23,6 +23,8 @@ final class EffectRuntime: Sendable {
   let state = Locked(State())
   /// The number of trackers with work; see ``isQuiet``.
   let openTrackers = Atomic(0)
+  /// The number of tasks registered in `state.waiters`, written under the lock.
+  let waiterCount = Atomic(0)
   /// Moves whenever `openTrackers` reaches zero.
   let quiet = ActivitySignal()
 

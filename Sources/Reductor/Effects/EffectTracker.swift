@@ -19,6 +19,7 @@ final class EffectTracker: Sendable {
   /// The action whose send began this work, for the report of work still in flight.
   let origin: any Sendable
 
+  @usableFromInline
   init(runtime: EffectRuntime, origin: any Sendable) {
     self.runtime = runtime
     self.origin = origin
@@ -30,7 +31,7 @@ final class EffectTracker: Sendable {
 
   /// Whether all tracked work is done.
   var isFinished: Bool {
-    pending.load(ordering: .acquiring) == 0
+    pending.load(ordering: .sequentiallyConsistent) == 0
   }
 
   @usableFromInline
@@ -42,7 +43,8 @@ final class EffectTracker: Sendable {
 
   @usableFromInline
   func end() {
-    if pending.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+    // Sequentially consistent, as the runtime's count of waiters: see `registerWaiter(for:)`.
+    if pending.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0 {
       runtime.trackerFinished(self)
     }
   }

@@ -15,6 +15,11 @@ struct TrackerWaiters {
   private var waiters: [UInt64: Waiter] = [:]
   private var nextID: UInt64 = 0
 
+  /// The number of waiters registered.
+  var count: Int {
+    waiters.count
+  }
+
   /// Registers a waiter for `tracker`; returns its id.
   mutating func register(for tracker: EffectTracker) -> UInt64 {
     let id = nextID

@@ -35,12 +35,15 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// settle points alone reduce them, so that nothing moves between two settle points.
   @usableFromInline let sendReducesDeliveredActions: Bool
 
-  /// Actions waiting on the main actor, oldest first from `queueHead`.
-  @usableFromInline var queue: [ActionInbox<Action>.Entry] = []
-  @usableFromInline var queueHead = 0
+  /// Actions waiting on the main actor, oldest first from `queueHead`. These four are unchecked
+  /// for exclusivity, like the flags below: they are read and written on the main actor only,
+  /// calling nothing meanwhile, and checked accesses cost an action that sends another (a
+  /// reactable's) a fifth of its time.
+  @exclusivity(unchecked) @usableFromInline var queue: [ActionInbox<Action>.Entry] = []
+  @exclusivity(unchecked) @usableFromInline var queueHead = 0
   /// Whether `queue` holds actions not reduced yet.
-  @usableFromInline var hasQueuedActions = false
-  @usableFromInline var isReducing = false
+  @exclusivity(unchecked) @usableFromInline var hasQueuedActions = false
+  @exclusivity(unchecked) @usableFromInline var isReducing = false
   /// The number of actions reduced; scoped stores keep their projection until it changes.
   @usableFromInline var version: UInt64 = 0
   /// Makes what a store scoped from this one needs of it; set by `connect()`, so that the
@@ -170,6 +173,14 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     }
     isReducing = false
     return StoreTask(tracker: tracker)
+  }
+
+  /// Whether a `send` now would reduce its action first and alone: the store is not reducing,
+  /// nothing waits in its inbox, and nobody watches its reductions. The package's two-phase
+  /// reactors then call their `mutate` before sending, instead of in the action's turn.
+  @inlinable
+  package var reducesNextSendAlone: Bool {
+    !isReducing && !hasReduceObservers && !inbox.hasEntries
   }
 
   /// Adds an action to the store's buffer from any thread or isolation domain, without blocking
@@ -323,8 +334,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   }
 
   /// Starts the effect that reducing `action` returned, counting its work in `tracker` (a new one
-  /// when nil, whose origin is `action`); returns the tracker.
-  @usableFromInline
+  /// when nil, whose origin is `action`); returns the tracker. Inlinable, so that the effects
+  /// that deliver at once and the deferred ones cost no generic code.
+  @inlinable
   func start(
     _ effect: Effect<Action>, of action: Action, tracker: EffectTracker?
   ) -> EffectTracker {
@@ -336,15 +348,21 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       // Built now, between reductions: `build` may read the state.
       _ = start(build(), of: action, tracker: tracker)
     default:
-      runtime.start(effect, send: makeSend(tracker: tracker), tracker: tracker) { action in
-        buffer(action, tracker: tracker)
-      }
+      startOnRuntime(effect, tracker: tracker)
     }
     return tracker
   }
 
-  /// Appends an action that an effect sends synchronously; it is reduced after the current one.
+  /// Starts an effect that does more than deliver one action, on the effect runtime.
   @usableFromInline
+  func startOnRuntime(_ effect: Effect<Action>, tracker: EffectTracker) {
+    runtime.start(effect, send: makeSend(tracker: tracker), tracker: tracker) { action in
+      buffer(action, tracker: tracker)
+    }
+  }
+
+  /// Appends an action that an effect sends synchronously; it is reduced after the current one.
+  @inlinable
   func buffer(_ action: Action, tracker: EffectTracker) {
     tracker.begin()
     queue.append(.init(action: action, tracker: tracker))

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A count that moves whenever something happens, and the tasks waiting for it to move.
 ///
 /// A waiter reads ``count``, looks for what it waits for, and if it is not there waits for the
@@ -5,27 +7,30 @@
 /// before the waiter suspends. The manual clock's executor signals jobs and delivered actions
 /// with it.
 final class ActivitySignal: Sendable {
-  private struct State {
-    var count: UInt64 = 0
-    var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-    var nextWaiterID: UInt64 = 0
-  }
-
-  private let state = Locked(State())
+  private let state = Locked<(waiters: [UInt64: CheckedContinuation<Void, Never>], nextID: UInt64)>(
+    ([:], 0))
+  private let moves = Atomic<UInt64>(0)
+  /// The number of waiters in `state`, written under the lock: a notify with none takes no lock.
+  private let waiterCount = Atomic(0)
 
   init() {}
 
   /// How often ``notify()`` was called.
   var count: UInt64 {
-    state.withLock { $0.count }
+    moves.load(ordering: .sequentiallyConsistent)
   }
 
   /// Moves the count and wakes every waiter.
   func notify() {
+    // Sequentially consistent with a waiter's registration: either this sees the waiter, or the
+    // waiter sees the count moved and does not wait.
+    moves.wrappingAdd(1, ordering: .sequentiallyConsistent)
+    guard waiterCount.load(ordering: .sequentiallyConsistent) > 0 else { return }
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      state.count &+= 1
-      guard !state.waiters.isEmpty else { return [] }
-      defer { state.waiters.removeAll() }
+      defer {
+        state.waiters.removeAll()
+        waiterCount.store(0, ordering: .sequentiallyConsistent)
+      }
       return Array(state.waiters.values)
     }
     for waiter in waiters { waiter.resume() }
@@ -35,22 +40,30 @@ final class ActivitySignal: Sendable {
   /// it already differs.
   func wait(after seen: UInt64) async {
     let id = state.withLock { state -> UInt64 in
-      defer { state.nextWaiterID += 1 }
-      return state.nextWaiterID
+      defer { state.nextID += 1 }
+      return state.nextID
     }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         // `Task.isCancelled` is read under the lock that `onCancel` takes: a cancellation
         // either comes before and is seen here, or after and finds the waiter to resume.
         let waits = state.withLock { state in
-          guard state.count == seen, !Task.isCancelled else { return false }
           state.waiters[id] = continuation
+          waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
+          guard moves.load(ordering: .sequentiallyConsistent) == seen, !Task.isCancelled else {
+            state.waiters[id] = nil
+            waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
+            return false
+          }
           return true
         }
         if !waits { continuation.resume() }
       }
     } onCancel: {
-      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+      state.withLock { state in
+        defer { waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent) }
+        return state.waiters.removeValue(forKey: id)
+      }?.resume()
     }
   }
 
