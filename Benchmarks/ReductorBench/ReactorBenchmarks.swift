@@ -26,6 +26,27 @@ final class CountViewModel: Reactor {
   }
 }
 
+/// The reactable of the `reactable.*` rows: the same counter in two phases.
+final class CountReactable: Reactable {
+  enum Action: Sendable {
+    case increment
+  }
+
+  enum Mutation: Sendable {
+    case increment
+  }
+
+  let initialState = CountState()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    .just(.increment)
+  }
+
+  func reduce(state: inout CountState, mutation: Mutation) {
+    state.count += 1
+  }
+}
+
 @MainActor
 let reactorBenchmarks: [Benchmark] = [
   Benchmark("reactor.send.action", operations: (1_000_000, 10_000)) { n in
@@ -42,6 +63,14 @@ let reactorBenchmarks: [Benchmark] = [
       for _ in 0..<n { await viewModel.send(action: .ping) }
     }
     try check(viewModel.state.count == n, "count \(viewModel.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("reactable.action", operations: (1_000_000, 10_000)) { n in
+    let reactable = CountReactable()
+    let elapsed = time {
+      for _ in 0..<n { reactable.action(.increment) }
+    }
+    try check(reactable.currentState.count == n, "count \(reactable.currentState.count) != \(n)")
     return elapsed
   },
 ]

@@ -22,7 +22,7 @@ extension Reactable {
   @inlinable
   @discardableResult
   public func action(_ action: Action) -> StoreTask {
-    ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self).send(.action(action), from: self)
+    ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self).carryOut(action, from: self)
   }
 
   /// Sends an action and returns the state once its mutation effect has finished and every

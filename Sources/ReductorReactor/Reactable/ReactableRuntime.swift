@@ -41,6 +41,22 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
     return store.send(step)
   }
 
+  /// Carries out `action` for `reactable`: calls `mutate(action:)` now when the store would
+  /// reduce the action at once and alone, and reduces a mutation it delivers at once without a
+  /// step for the action; otherwise sends the action, whose turn calls `mutate`.
+  @inlinable
+  func carryOut(_ action: R.Action, from reactable: R) -> StoreTask {
+    let outer = reducer.sendingReactable
+    reducer.sendingReactable = Unmanaged.passUnretained(reactable)
+    defer { reducer.sendingReactable = outer }
+    guard store.reducesNextSendAlone, reducer.stub == nil else { return store.send(.action(action)) }
+    let mutations = reducer.mutate(action, by: reactable)
+    if !reducer.publishesEvents, let mutation = mutations.sentAction {
+      return store.send(.mutation(mutation))
+    }
+    return store.send(.mutated(action, reducer.steps(of: mutations, for: action)))
+  }
+
   /// The reactable's state and actions as a store.
   var storeOfActions: any Store<R.State, R.Action> {
     if let actionStore { return actionStore }
@@ -52,8 +68,10 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
 
 /// The reducer of a reactable's store. An action's reduction returns an effect that the store
 /// builds right after it, outside its access to the state: that is where `mutate(action:)` is
-/// called (the `mutate` stage of the action's cycle), and the effect it returns is started with
-/// the action's tracker, so the action's `StoreTask` covers its mutations.
+/// called, and the effect it returns is started with the action's tracker, so the action's
+/// `StoreTask` covers its mutations. When the store is idle, `ReactableRuntime.carryOut` calls
+/// `mutate` before sending instead, which reads the same state and saves a reduction. Both call
+/// it through ``mutate(_:by:)``: the `mutate` stage of an action's cycle.
 ///
 /// It holds the reactable as ``ReactorReducer`` holds its reactor: weakly for liveness,
 /// `unowned` to keep its address, and unretained during a send from it.
@@ -72,8 +90,9 @@ final class ReactableReducer<R: Reactable> {
   /// Whether `reduce(state:mutation:)` runs now.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
   @usableFromInline var isStarted = false
-  /// The stub, once a test asked for it.
-  @usableFromInline var stub: ReactableStub<R>?
+  /// The stub, once a test asked for it. Unchecked for exclusivity, like the flags: every
+  /// action reads it.
+  @exclusivity(unchecked) @usableFromInline var stub: ReactableStub<R>?
 
   @inlinable
   init(reactable: R, key: ReactorRegistry.Key) {
@@ -82,13 +101,6 @@ final class ReactableReducer<R: Reactable> {
     self.key = key
     self.stateIsReference = R.State.self is AnyObject.Type
     self.publishesEvents = R.self is any ObservableEvent.Type
-  }
-
-  /// The reactable, if it is alive.
-  @inlinable
-  var current: R? {
-    if let sendingReactable { return sendingReactable.takeUnretainedValue() }
-    return reactable
   }
 
   @usableFromInline
@@ -101,22 +113,40 @@ final class ReactableReducer<R: Reactable> {
   /// Reduces one step of the reactable's store.
   @inlinable
   func reduce(_ state: inout R.State, _ step: ReactableStep<R>) -> Effect<ReactableStep<R>> {
-    guard let reactable = current else {
+    // Passed as an argument, the reactable is not retained: it is weakly referenced, which
+    // makes every retain and release of it slow.
+    if let sendingReactable {
+      return reduce(&state, step, by: sendingReactable.takeUnretainedValue())
+    }
+    guard let reactable else {
       ReactorRegistry.releaseRuntime(of: key)
       return .none
     }
+    return reduce(&state, step, by: reactable)
+  }
+
+  @inlinable
+  func reduce(
+    _ state: inout R.State, _ step: ReactableStep<R>, by reactable: R
+  ) -> Effect<ReactableStep<R>> {
     switch step {
     case .action(let action):
       if let stub, stub.isEnabled {
         stub.record(action)
         return .none
       }
-      return .deferred { [self] in mutationEffect(of: action) }
+      return .deferred { [self] in
+        let reactable = sendingReactable?.takeUnretainedValue() ?? self.reactable
+        guard let reactable else { return .none }
+        return steps(of: mutate(action, by: reactable), for: action)
+      }
     case .mutation(let mutation):
       isReducing = true
       defer { isReducing = false }
       reactable.reduce(state: &state, mutation: mutation)
       return .none
+    case .mutated(_, let mutations):
+      return mutations
     case .start, .finished, .applyStubbedState:
       return reduceMachinery(&state, step)
     }
@@ -132,25 +162,30 @@ final class ReactableReducer<R: Reactable> {
       guard !isStarted, stub?.isEnabled != true else { return .none }
       isStarted = true
       return .deferred { [self] in
-        current?.transformAction().map(ReactableStep<R>.action) ?? .none
+        reactable?.transformAction().map(ReactableStep<R>.action) ?? .none
       }
     case .finished(let action):
       ObservableEventHub<R>.hub.publish(
         ObservableEventResult(action: action, state: state, sourceID: key.object))
     case .applyStubbedState:
       if let stubbed = stub?.takeStubbedState() { state = stubbed }
-    case .action, .mutation:
+    case .action, .mutation, .mutated:
       break
     }
     return .none
   }
 
-  /// The `mutate` stage: the effect of `action`'s mutations, built by the reactable now, and
-  /// followed by the action's end when the reactable publishes its events.
+  /// The `mutate` stage of an action's cycle, the one place `mutate(action:)` is called.
   @inlinable
-  func mutationEffect(of action: R.Action) -> Effect<ReactableStep<R>> {
-    guard let reactable = current else { return .none }
-    let mutations = reactable.mutate(action: action).map(ReactableStep<R>.mutation)
-    return publishesEvents ? mutations.followed(by: .finished(action)) : mutations
+  func mutate(_ action: R.Action, by reactable: R) -> Effect<R.Mutation> {
+    reactable.mutate(action: action)
+  }
+
+  /// The steps of `action`'s mutations, followed by the action's end when the reactable
+  /// publishes its events.
+  @inlinable
+  func steps(of mutations: Effect<R.Mutation>, for action: R.Action) -> Effect<ReactableStep<R>> {
+    let steps = mutations.map(ReactableStep<R>.mutation)
+    return publishesEvents ? steps.followed(by: .finished(action)) : steps
   }
 }
