@@ -7,7 +7,7 @@ import Testing
   let clock = ManualClock()
 
   @Test func twoIncrementsSentWithoutWaitingCountToTwo() async {
-    let reactor = CounterReactor(clock: clock)
+    let reactor = TallyReactor(clock: clock)
     reactor.send(.increment)
     let second = reactor.send(.increment)
     await second.finish()
@@ -18,7 +18,7 @@ import Testing
   @Test(arguments: 0..<100)
   func inputsAreProcessedInTheOrderSentEvenWhenTheFirstWaits(repetition: Int) async {
     let gate = Gate()
-    let reactor = CounterReactor(clock: clock, gate: gate)
+    let reactor = TallyReactor(clock: clock, gate: gate)
     let first = reactor.send(.addAfterGate(10))
     let second = reactor.send(.increment)
     #expect(reactor.currentState.count == 0)
@@ -30,8 +30,8 @@ import Testing
   }
 
   @Test func aViewIsCalledOnTheMainActorWithEveryStateInOrder() async {
-    let reactor = CounterReactor(clock: clock)
-    let view = CounterView(reactor: reactor)
+    let reactor = TallyReactor(clock: clock)
+    let view = TallyView(reactor: reactor)
     view.send(.increment)
     view.send(.increment)
     // Sent by someone else: the bound view is called too.
@@ -40,14 +40,14 @@ import Testing
   }
 
   @Test func aViewWithoutAReactorSendsNothing() async {
-    let view = CounterView(reactor: nil)
+    let view = TallyView(reactor: nil)
     let task = view.send(.increment)
     #expect(task.isFinished)
     #expect(view.rendered == [])
   }
 
   @Test func everyAssignmentOfAPulseIsObserved() async {
-    let reactor = CounterReactor(clock: clock)
+    let reactor = TallyReactor(clock: clock)
     var messages: [String?] = []
     let observation = reactor.store.observe(pulse: \.$message) { messages.append($0) }
     reactor.send(.increment)
@@ -58,14 +58,14 @@ import Testing
   }
 
   @Test func theStubReturnsTheStateAfterTheInput() async {
-    let stub = AsyncReactorStub(reactor: CounterReactor(clock: clock))
+    let stub = AsyncReactorStub(reactor: TallyReactor(clock: clock))
     let state = await stub.test(input: .increment)
     #expect(state.count == 1)
     #expect(await stub.test(input: .increment).count == 2)
   }
 
   @Test func aCancelledInputDoesNotStopTheNextOne() async {
-    let reactor = CounterReactor(clock: clock)
+    let reactor = TallyReactor(clock: clock)
     let first = reactor.send(.addLater(10))
     let second = reactor.send(.increment)
     first.cancel()
@@ -76,10 +76,10 @@ import Testing
   }
 
   @Test func aReleasedReactorIsDeinitializedAndItsStateFreed() async {
-    var reactor: CounterReactor? = CounterReactor(clock: clock)
+    var reactor: TallyReactor? = TallyReactor(clock: clock)
     weak let released = reactor
     await reactor?.send(.increment).finish()
-    let view = CounterView(reactor: nil)
+    let view = TallyView(reactor: nil)
     view.reactor = reactor
     reactor = nil
     view.reactor = nil
@@ -87,8 +87,8 @@ import Testing
   }
 
   @Test func aViewIsNotKeptAliveByItsReactor() async {
-    let reactor = CounterReactor(clock: clock)
-    var view: CounterView? = CounterView(reactor: reactor)
+    let reactor = TallyReactor(clock: clock)
+    var view: TallyView? = TallyView(reactor: reactor)
     weak let released = view
     await view?.send(.increment).finish()
     view = nil
@@ -99,7 +99,7 @@ import Testing
 }
 
 @MainActor
-private final class CounterReactor: AsyncReactor {
+private final class TallyReactor: AsyncReactor {
   enum Input: Sendable {
     case increment
     case addLater(Int)
@@ -157,13 +157,13 @@ private final class CounterReactor: AsyncReactor {
 }
 
 @MainActor
-private final class CounterView: AsyncReactorView {
-  var reactor: CounterReactor?
+private final class TallyView: AsyncReactorView {
+  var reactor: TallyReactor?
   private(set) var rendered: [Int] = []
 
-  init(reactor: CounterReactor?) { self.reactor = reactor }
+  init(reactor: TallyReactor?) { self.reactor = reactor }
 
-  func state(_ state: CounterReactor.State) {
+  func state(_ state: TallyReactor.State) {
     MainActor.preconditionIsolated()
     rendered.append(state.count)
   }

@@ -4,7 +4,7 @@ import ReductorReactor
 
 /// A reactable like ReactableKit's counter, with a state of either kind.
 @MainActor
-final class CounterReactable<State: CountingState>: Reactable {
+final class CountingReactable<State: CountingState>: Reactable {
   enum Action: Sendable, Equatable {
     case increase
     case increaseTwiceAtOnce
@@ -103,5 +103,5 @@ final class CountingObjectState: CountingState {
   var errorMessage: String?
 }
 
-typealias ValueCounterReactable = CounterReactable<CountingValueState>
-typealias ObjectCounterReactable = CounterReactable<CountingObjectState>
+typealias ValueCounterReactable = CountingReactable<CountingValueState>
+typealias ObjectCounterReactable = CountingReactable<CountingObjectState>
