@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "counter", targets: ["Counter"]),
     .executable(name: "search", targets: ["Search"]),
     .executable(name: "items", targets: ["Items"]),
+    .executable(name: "scoreboard", targets: ["Scoreboard"]),
     .executable(name: "reductor-bench", targets: ["ReductorBench"]),
   ],
   targets: [
@@ -28,6 +29,9 @@ let package = Package(
     .executableTarget(
       name: "Items", dependencies: ["ReductorReactor", "Terminal"], path: "Examples/Items"),
     .executableTarget(
+      name: "Scoreboard", dependencies: ["ReductorReactor", "Terminal"],
+      path: "Examples/Scoreboard"),
+    .executableTarget(
       name: "ReductorBench", dependencies: ["Reductor", "ReductorReactor"],
       path: "Benchmarks/ReductorBench"),
     .testTarget(name: "ReductorTests", dependencies: ["Reductor"]),
@@ -37,6 +41,8 @@ let package = Package(
     .testTarget(name: "CounterTests", dependencies: ["Counter", "Terminal", "ReductorTesting"]),
     .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),
     .testTarget(name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"]),
+    .testTarget(
+      name: "ScoreboardTests", dependencies: ["Scoreboard", "Terminal", "ReductorReactor"]),
     // Checks that every Swift code block of the README and the articles comes from code that
     // compiles.
     .testTarget(name: "DocumentationTests"),
