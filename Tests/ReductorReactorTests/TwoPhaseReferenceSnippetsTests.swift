@@ -77,6 +77,7 @@ final class CounterReactable: Reactable {
 
   func reduce(state: inout State, mutation: Mutation) {
     // Adapted: `switch mutation`; the snippet switches on `mutate`.
+    // swift-format-ignore: UseLetInEveryBoundCaseVariable
     switch mutation {
     case let .setCount(value):
       state.count = value

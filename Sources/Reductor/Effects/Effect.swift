@@ -330,7 +330,8 @@ extension Effect {
   ) -> Effect<NewAction> {
     switch operation {
     case .none: Effect<NewAction>(lifetime: lifetime, operation: .none)
-    case .send(let action): Effect<NewAction>(lifetime: lifetime, operation: .send(transform(action)))
+    case .send(let action):
+      Effect<NewAction>(lifetime: lifetime, operation: .send(transform(action)))
     default: Effect<NewAction>(lifetime: lifetime, operation: operation.map(transform))
     }
   }

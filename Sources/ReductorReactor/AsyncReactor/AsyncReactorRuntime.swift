@@ -28,7 +28,7 @@ extension AsyncReactorStep: CustomReflectable {
 /// input's fate never stops the next.
 @MainActor
 final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
-  private(set) var store: ReducerStore<R.State, AsyncReactorStep<R>>!
+  let store: ReducerStore<R.State, AsyncReactorStep<R>>
   private weak var reactor: R?
   /// Keeps the reactor's memory, so that its address stays its own; never read.
   private unowned let reactorMemory: R
@@ -40,13 +40,22 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
   private var inputStore: (any Store<R.State, R.Input>)?
 
   init(owner reactor: R, key: ReactorRegistry.Key) {
+    // The store's reducer reaches the runtime through a weak reference set once the runtime is
+    // made: the runtime owns the store, so the store may not own the runtime.
+    let runtime = WeakRuntime()
+    store = StoreBuilder.store(
+      initialState: reactor.initialState(),
+      reduce: { state, step in runtime.value?.reduce(&state, step) ?? .none },
+      clock: reactor.clock)
     self.reactor = reactor
     self.reactorMemory = reactor
     self.key = key
-    store = StoreBuilder.store(
-      initialState: reactor.initialState(),
-      reduce: { [unowned self] state, step in reduce(&state, step) },
-      clock: reactor.clock)
+    runtime.value = self
+  }
+
+  /// The runtime, for its store's reducer.
+  private final class WeakRuntime {
+    weak var value: AsyncReactorRuntime?
   }
 
   var isOwnerAlive: Bool {

@@ -1,6 +1,7 @@
 /// A reactable whose parents hear it: each action it finishes publishes an
-/// ``ObservableEventResult``, which ``observe()`` (every instance's) and
-/// `child(_:)`'s `observe()` (one child's) deliver.
+/// ``ObservableEventResult``, which ``observe()-type.method`` (every instance's),
+/// ``observe()-method`` (this one's) and `child(_:)`'s `observe()` (the child a key path holds)
+/// deliver.
 ///
 /// An action has finished when the effect its `mutate(action:)` returned has finished and its
 /// mutations have been reduced; the result carries the state at that moment. An action whose

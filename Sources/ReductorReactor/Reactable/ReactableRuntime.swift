@@ -49,7 +49,9 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
     let outer = reducer.sendingReactable
     reducer.sendingReactable = Unmanaged.passUnretained(reactable)
     defer { reducer.sendingReactable = outer }
-    guard store.reducesNextSendAlone, reducer.stub == nil else { return store.send(.action(action)) }
+    guard store.reducesNextSendAlone, reducer.stub == nil else {
+      return store.send(.action(action))
+    }
     let mutations = reducer.mutate(action, by: reactable)
     if !reducer.publishesEvents, let mutation = mutations.sentAction {
       return store.send(.mutation(mutation))

@@ -131,7 +131,9 @@ import Testing
   @Test func anEffectThatThrowsWithoutAHandlerIsReported() async {
     let reactable = ThrowingReactable(clock: clock)
     let reported = Locked<[String]>([])
-    reactable.diagnosticHandler = { diagnostic in reported.withLock { $0.append(diagnostic.message) } }
+    reactable.diagnosticHandler = { diagnostic in
+      reported.withLock { $0.append(diagnostic.message) }
+    }
     await reactable.asyncAction(.go)
     #expect(reported.value.count == 1)
     #expect(reported.value.first?.contains("Boom()") == true)
