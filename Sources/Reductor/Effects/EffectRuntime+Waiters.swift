@@ -5,12 +5,12 @@ import Synchronization
 /// tracker's.
 extension EffectRuntime {
   /// Registers a task that waits for `tracker`; returns its id, or nil when the tracker is
-  /// finished. Checked under the lock that `trackerFinished(_:)` takes once the count is zero,
-  /// so a waiter either sees zero or is resumed.
+  /// finished. The waiter is counted before the tracker's count is read, and
+  /// `trackerFinished(_:)` reads the number of waiters after the count reached zero, both
+  /// sequentially consistent: either the waiter sees zero, or `trackerFinished(_:)` sees the
+  /// waiter and resumes it under the lock.
   func registerWaiter(for tracker: EffectTracker) -> UInt64? {
     state.withLock { state in
-      // Registered before the count is read: `trackerFinished(_:)`, which reads the number of
-      // waiters after the count reached zero, either sees this waiter or is seen here.
       let id = state.waiters.register(for: tracker)
       waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
       guard tracker.isFinished else { return id }

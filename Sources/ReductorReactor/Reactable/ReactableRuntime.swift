@@ -46,17 +46,14 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
   /// step for the action; otherwise sends the action, whose turn calls `mutate`.
   @inlinable
   func carryOut(_ action: R.Action, from reactable: R) -> StoreTask {
-    let outer = reducer.sendingReactable
-    reducer.sendingReactable = Unmanaged.passUnretained(reactable)
-    defer { reducer.sendingReactable = outer }
     guard store.reducesNextSendAlone, reducer.stub == nil else {
-      return store.send(.action(action))
+      return send(.action(action), from: reactable)
     }
     let mutations = reducer.mutate(action, by: reactable)
     if !reducer.publishesEvents, let mutation = mutations.sentAction {
-      return store.send(.mutation(mutation))
+      return send(.mutation(mutation), from: reactable)
     }
-    return store.send(.mutated(action, reducer.steps(of: mutations, for: action)))
+    return send(.mutated(action, reducer.steps(of: mutations, for: action)), from: reactable)
   }
 
   /// The reactable's state and actions as a store.

@@ -128,6 +128,17 @@ import Testing
     #expect(state == nil)
   }
 
+  @Test func emitDeliversEveryAssignmentOfAnEmitField() async {
+    let reactable = TitleReactable()
+    var titles = reactable.emit(\.$title).makeAsyncIterator()
+    reactable.action("Hello")
+    reactable.action("Hello")
+    reactable.action("World")
+    #expect(await titles.next() == "Hello")
+    #expect(await titles.next() == "Hello")
+    #expect(await titles.next() == "World")
+  }
+
   @Test func anEffectThatThrowsWithoutAHandlerIsReported() async {
     let reactable = ThrowingReactable(clock: clock)
     let reported = Locked<[String]>([])
@@ -160,5 +171,22 @@ private final class ThrowingReactable: Reactable {
 
   func reduce(state: inout Int, mutation: Int) {
     state = mutation
+  }
+}
+
+@MainActor
+private final class TitleReactable: Reactable {
+  struct State {
+    @Emit var title = ""
+  }
+
+  let initialState = State()
+
+  func mutate(action: String) -> Effect<String> {
+    .just(action)
+  }
+
+  func reduce(state: inout State, mutation: String) {
+    state.title = mutation
   }
 }
