@@ -183,6 +183,17 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     !isReducing && !hasReduceObservers && !inbox.hasEntries
   }
 
+  /// Calls `mutate`, the `mutate` stage of a two-phase reactor's `action`: the synchronous call
+  /// that builds the effect of the action's mutations. The package's reactables make that call
+  /// only through here, so that instrumentation of the store's stages times it in one place; for
+  /// now it only calls `mutate`.
+  @inlinable
+  package func mutateStage<Mutations>(
+    of action: some Sendable, _ mutate: () -> Mutations
+  ) -> Mutations {
+    mutate()
+  }
+
   /// Adds an action to the store's buffer from any thread or isolation domain, without blocking
   /// and without waiting; it is reduced on the main actor after the actions already there. See
   /// ``Store/enqueue(_:)``.

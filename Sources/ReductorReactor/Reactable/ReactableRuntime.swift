@@ -17,6 +17,7 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
       initialState: reactable.initialState,
       reduce: { state, step in reducer.reduce(&state, step) },
       clock: reactable.clock)
+    reducer.store = store
   }
 
   @usableFromInline
@@ -49,7 +50,7 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
     guard store.reducesNextSendAlone, reducer.stub == nil else {
       return send(.action(action), from: reactable)
     }
-    let mutations = reducer.mutate(action, by: reactable)
+    let mutations = store.mutateStage(of: action) { reactable.mutate(action: action) }
     if !reducer.publishesEvents, let mutation = mutations.sentAction {
       return send(.mutation(mutation), from: reactable)
     }
@@ -70,7 +71,8 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
 /// called, and the effect it returns is started with the action's tracker, so the action's
 /// `StoreTask` covers its mutations. When the store is idle, `ReactableRuntime.carryOut` calls
 /// `mutate` before sending instead, which reads the same state and saves a reduction. Both call
-/// it through ``mutate(_:by:)``: the `mutate` stage of an action's cycle.
+/// it through the store's `mutateStage(of:_:)`, the `mutate` stage of an action's cycle, where
+/// instrumentation times it.
 ///
 /// It holds the reactable as ``ReactorReducer`` holds its reactor: weakly for liveness,
 /// `unowned` to keep its address, and unretained during a send from it.
@@ -92,6 +94,9 @@ final class ReactableReducer<R: Reactable> {
   /// The stub, once a test asked for it. Unchecked for exclusivity, like the flags: every
   /// action reads it.
   @exclusivity(unchecked) @usableFromInline var stub: ReactableStub<R>?
+  /// The store whose reducer this is, for the `mutate` stage of an action's turn; weak, since
+  /// the store holds its reducer.
+  @usableFromInline weak var store: ReducerStore<R.State, ReactableStep<R>>?
 
   @inlinable
   init(reactable: R, key: ReactorRegistry.Key) {
@@ -136,8 +141,9 @@ final class ReactableReducer<R: Reactable> {
       }
       return .deferred { [self] in
         let reactable = sendingReactable?.takeUnretainedValue() ?? self.reactable
-        guard let reactable else { return .none }
-        return steps(of: mutate(action, by: reactable), for: action)
+        guard let reactable, let store else { return .none }
+        let mutations = store.mutateStage(of: action) { reactable.mutate(action: action) }
+        return steps(of: mutations, for: action)
       }
     case .mutation(let mutation):
       isReducing = true
@@ -172,12 +178,6 @@ final class ReactableReducer<R: Reactable> {
       break
     }
     return .none
-  }
-
-  /// The `mutate` stage of an action's cycle, the one place `mutate(action:)` is called.
-  @inlinable
-  func mutate(_ action: R.Action, by reactable: R) -> Effect<R.Mutation> {
-    reactable.mutate(action: action)
   }
 
   /// The steps of `action`'s mutations, followed by the action's end when the reactable
