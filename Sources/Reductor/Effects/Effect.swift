@@ -51,14 +51,23 @@ public struct Effect<Action: Sendable>: Sendable {
     return nil
   }
 
-  /// Whether starting the effect only delivers actions, which the store then reduces before its
-  /// `send` returns: a `.send`, or a store-bound concatenation or merge of such effects.
-  var deliversAtOnce: Bool {
+  /// The actions the effect delivers when it starts, in order, when that is all it does: a
+  /// `.send`, `.none`, or a store-bound concatenation or merge of such effects. The store then
+  /// reduces them before its `send` returns. Nil for an effect with any other work.
+  @usableFromInline
+  package var actionsDeliveredAtOnce: [Action]? {
     switch operation {
-    case .none, .send: true
+    case .none: return []
+    case .send(let action): return [action]
     case .concat(let effects), .merge(let effects):
-      lifetime == .storeBound && effects.allSatisfy(\.deliversAtOnce)
-    default: false
+      guard lifetime == .storeBound else { return nil }
+      var actions: [Action] = []
+      for effect in effects {
+        guard let delivered = effect.actionsDeliveredAtOnce else { return nil }
+        actions += delivered
+      }
+      return actions
+    default: return nil
     }
   }
 }
@@ -94,11 +103,26 @@ extension Effect {
   ///
   /// - Parameter action: The action to deliver at the end.
   /// - Returns: The effect.
-  @inlinable
+  ///
+  /// A debounced or throttled effect carries `action` inside: a debounce that a newer one
+  /// replaced, or an effect a throttle window dropped, never delivers it.
+  @usableFromInline
   package func followed(by action: Action) -> Effect {
-    Effect(
-      lifetime: lifetime,
-      operation: .concat([Effect(operation: operation), .send(action)]))
+    switch operation {
+    case .debounce(let interval, let key, let effect):
+      Effect(
+        lifetime: lifetime,
+        operation: .debounce(interval: interval, key: key, effect.followed(by: action)))
+    case .throttle(let interval, let key, let latest, let effect):
+      Effect(
+        lifetime: lifetime,
+        operation: .throttle(
+          interval: interval, key: key, latest: latest, effect.followed(by: action)))
+    default:
+      Effect(
+        lifetime: lifetime,
+        operation: .concat([Effect(operation: operation), .send(action)]))
+    }
   }
 
   /// Delivers `action` right away, through the store's buffer, after the current action.

@@ -10,7 +10,8 @@ extension EffectRuntime {
   /// sequentially consistent: either the waiter sees zero, or `trackerFinished(_:)` sees the
   /// waiter and resumes it under the lock.
   func registerWaiter(for tracker: EffectTracker) -> UInt64? {
-    state.withLock { state in
+    if tracker.isFinished { return nil }
+    return state.withLock { state in
       let id = state.waiters.register(for: tracker)
       waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
       guard tracker.isFinished else { return id }

@@ -84,9 +84,9 @@ final class EffectRuntime: Sendable {
       spawn(effect, send: send, tracker: tracker, priority: priority)
     case .debounce(let interval, let key, let child):
       debounce(child, key: key, interval: interval, send: send, tracker: tracker)
-    case .concat(let effects), .merge(let effects):
-      if effect.deliversAtOnce {
-        for effect in effects { start(effect, send: send, tracker: tracker, buffer: buffer) }
+    case .concat, .merge:
+      if let actions = effect.actionsDeliveredAtOnce {
+        for action in actions { buffer(action) }
       } else {
         spawn(effect, send: send, tracker: tracker, priority: nil)
       }

@@ -54,6 +54,10 @@ public protocol AsyncReactor: AnyObject, SendableMetatype {
 
   /// Does the work of `input`, and returns the mutation that records its outcome.
   ///
+  /// Inputs are processed one at a time: a `reduce` that waits for another input of the same
+  /// reactor to be processed (its task's `finish()`) waits forever. Send it, and let the next
+  /// input carry on.
+  ///
   /// - Parameter input: The input.
   /// - Returns: The mutation for ``mutate(_:mutation:)``.
   func reduce(_ input: Input) async -> Mutation
@@ -79,7 +83,7 @@ extension AsyncReactor {
 
   /// The current state: the one the last processed input left.
   public var currentState: State {
-    ReactorRegistry.runtime(AsyncReactorRuntime<Self>.self, for: self).store.state
+    asyncReactorRuntime.store.state
   }
 
   /// Sends an input, processed after the inputs sent before it.
@@ -89,7 +93,7 @@ extension AsyncReactor {
   ///   stored.
   @discardableResult
   public func send(_ input: Input) -> StoreTask {
-    ReactorRegistry.runtime(AsyncReactorRuntime<Self>.self, for: self).store.send(.input(input))
+    asyncReactorRuntime.store.send(.input(input))
   }
 
   /// The reactor's state and inputs as a `Store`, for what stores offer: `observe(_:_:)`,
@@ -102,7 +106,7 @@ extension AsyncReactor {
   ///
   /// Sending an input to it is sending it to the reactor.
   public var store: any Store<State, Input> {
-    ReactorRegistry.runtime(AsyncReactorRuntime<Self>.self, for: self).storeOfInputs
+    asyncReactorRuntime.storeOfInputs
   }
 
   /// Logs every input the reactor receives and every state it stores, as
@@ -119,7 +123,14 @@ extension AsyncReactor {
     to sink: LogSink = .standardOutput,
     formatState: ((State) -> String)? = nil
   ) {
-    ReactorRegistry.runtime(AsyncReactorRuntime<Self>.self, for: self).store.logging(
+    asyncReactorRuntime.store.logging(
       options, name: name ?? "\(Self.self)", to: sink, formatState: formatState)
+  }
+}
+
+extension AsyncReactor {
+  /// The reactor's runtime, made at its first use.
+  var asyncReactorRuntime: AsyncReactorRuntime<Self> {
+    ReactorRegistry.runtime(AsyncReactorRuntime<Self>.self, for: self)
   }
 }

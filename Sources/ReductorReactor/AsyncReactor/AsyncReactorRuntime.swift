@@ -108,7 +108,10 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
   /// Calls the views with a state just stored; forgets those that are gone.
   private func callViews(with state: R.State) {
     guard !views.isEmpty else { return }
-    views.removeAll { !$0.call(state) }
+    // On a copy: a view may send from `state(_:)`, which binds it.
+    var gone: Set<ObjectIdentifier> = []
+    for view in views where !view.call(state) { gone.insert(view.view) }
+    if !gone.isEmpty { views.removeAll { gone.contains($0.view) } }
   }
 
   /// Calls `view`'s `state(_:)` with each state from now on, until the view is gone.

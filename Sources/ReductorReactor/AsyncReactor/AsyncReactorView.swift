@@ -16,7 +16,8 @@ public import Reductor
 ///
 /// ``send(_:)`` sends an input to the reactor; from a view's first send on, the reactor calls
 /// its ``state(_:)`` on the main actor with every state it stores, in order, whoever sent the
-/// input, until the view is deinitialized.
+/// input, until the view is deinitialized. A view whose `reactor` is replaced is bound to the new
+/// one at its next send, and the old one, if it lives on, still calls it.
 @MainActor
 public protocol AsyncReactorView: AnyObject {
   /// The reactor's type.

@@ -57,7 +57,8 @@ extension Reactable {
   public func child<Child: Reactable>(
     _ keyPath: KeyPath<State, Child>
   ) -> ReactableChild<Child> {
-    ReactableChild { [weak self] in self?.currentState[keyPath: keyPath] }
+    let parent = parentReference()
+    return ReactableChild { parent()?.currentState[keyPath: keyPath] }
   }
 
   /// The child reactable that `keyPath` of the state holds, when it holds one.
@@ -67,6 +68,17 @@ extension Reactable {
   public func child<Child: Reactable>(
     _ keyPath: KeyPath<State, Child?>
   ) -> ReactableChild<Child> {
-    ReactableChild { [weak self] in self?.currentState[keyPath: keyPath] ?? nil }
+    let parent = parentReference()
+    return ReactableChild { parent()?.currentState[keyPath: keyPath] ?? nil }
+  }
+
+  /// This reactable while it lives. Once it is gone, asking for it releases its store: the
+  /// subscriptions that ask are its own, and they deliver to nobody now.
+  private func parentReference() -> @MainActor () -> Self? {
+    let key = ReactorRegistry.Key(self, ReactableRuntime<Self>.self)
+    return { [weak self] in
+      if self == nil { ReactorRegistry.releaseRuntime(of: key) }
+      return self
+    }
   }
 }

@@ -56,7 +56,7 @@ extension Reactable {
   /// The reactable's stub, for tests: enable it to record actions instead of carrying them out,
   /// and to set the state.
   public var stub: ReactableStub<Self> {
-    let runtime = ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self)
+    let runtime = reactableRuntime
     if let stub = runtime.reducer.stub { return stub }
     let stub = ReactableStub(runtime: runtime)
     runtime.reducer.stub = stub

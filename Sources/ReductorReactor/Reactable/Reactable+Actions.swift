@@ -7,14 +7,15 @@ extension Reactable {
   /// `currentState`; an `@Observable` class state tracks its properties one by one.
   @inlinable
   public var currentState: State {
-    ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self).state
+    reactableRuntime.state
   }
 
   /// Sends an action: calls ``mutate(action:)`` and reduces the mutations it delivers at once,
   /// before returning.
   ///
-  /// An action sent while the reactable's store is busy (from `mutate`, or from an observer of
-  /// its state) is carried out after the current one, before the outer call returns.
+  /// An action sent from an observer of the state is carried out after the current one, before
+  /// the outer call returns. One sent from `mutate(action:)` is carried out once the mutations
+  /// the current action delivers at once are reduced; its handle then covers nothing.
   ///
   /// - Parameter action: The action.
   /// - Returns: A handle on the action's mutation effect: `finish()` waits for it, `cancel()`
@@ -22,7 +23,7 @@ extension Reactable {
   @inlinable
   @discardableResult
   public func action(_ action: Action) -> StoreTask {
-    ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self).carryOut(action, from: self)
+    reactableRuntime.carryOut(action, from: self)
   }
 
   /// Sends an action and returns the state once its mutation effect has finished and every
@@ -44,7 +45,7 @@ extension Reactable {
 
   /// Starts ``transformAction()``; later calls do nothing. ReactableKit users call it in `init`.
   public func initialize() {
-    _ = ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self).send(.start, from: self)
+    _ = reactableRuntime.send(.start, from: self)
   }
 
   /// The reactable's state and actions as a `Store`, for what stores offer: `observe(_:_:)` in
@@ -53,7 +54,7 @@ extension Reactable {
   ///
   /// Sending an action to it is calling ``action(_:)``.
   public var store: any Store<State, Action> {
-    ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self).storeOfActions
+    reactableRuntime.storeOfActions
   }
 
   /// Every assignment of an `@Emit` (`Pulse`) field of the state, the same value included, from
@@ -74,9 +75,9 @@ extension Reactable {
   ///
   /// Called on the thread of the effect that failed, so it must be safe to call from any thread.
   public var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void {
-    get { ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self).store.diagnosticHandler }
+    get { reactableRuntime.store.diagnosticHandler }
     set {
-      ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self).store.diagnosticHandler =
+      reactableRuntime.store.diagnosticHandler =
         newValue
     }
   }
@@ -95,7 +96,15 @@ extension Reactable {
     to sink: LogSink = .standardOutput,
     formatState: ((State) -> String)? = nil
   ) {
-    ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self).store.logging(
+    reactableRuntime.store.logging(
       options, name: name ?? "\(Self.self)", to: sink, formatState: formatState)
+  }
+}
+
+extension Reactable {
+  /// The reactable's runtime, made at its first use.
+  @inlinable
+  var reactableRuntime: ReactableRuntime<Self> {
+    ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self)
   }
 }

@@ -36,25 +36,54 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
   /// this send need not load the reducer's weak reference.
   @inlinable
   func send(_ step: ReactableStep<R>, from reactable: R) -> StoreTask {
+    sending(from: reactable) { store.send(step) }
+  }
+
+  /// Runs `body`, a send to the store, with `reactable` as the reducer's sending reactable.
+  @inlinable
+  func sending(from reactable: R, _ body: () -> StoreTask) -> StoreTask {
     let outer = reducer.sendingReactable
     reducer.sendingReactable = Unmanaged.passUnretained(reactable)
     defer { reducer.sendingReactable = outer }
-    return store.send(step)
+    return body()
   }
 
   /// Carries out `action` for `reactable`: calls `mutate(action:)` now when the store would
   /// reduce the action at once and alone, and reduces a mutation it delivers at once without a
-  /// step for the action; otherwise sends the action, whose turn calls `mutate`.
+  /// step for the action; otherwise sends the action, whose turn calls `mutate`. An action sent
+  /// from `mutate` itself is carried out once the current action's immediate mutations are
+  /// reduced.
   @inlinable
   func carryOut(_ action: R.Action, from reactable: R) -> StoreTask {
-    guard store.reducesNextSendAlone, reducer.stub == nil else {
+    if reducer.isMutating {
+      reducer.actionsFromMutate.append(action)
+      return .finished
+    }
+    guard store.reducesNextSendAlone, reducer.stub?.isEnabled != true else {
       return send(.action(action), from: reactable)
     }
-    let mutations = store.mutateStage(of: action) { reactable.mutate(action: action) }
+    let mutations = reducer.mutate(action, by: reactable, in: store)
+    let step: ReactableStep<R>
     if !reducer.publishesEvents, let mutation = mutations.sentAction {
-      return send(.mutation(mutation), from: reactable)
+      step = .mutation(mutation)
+    } else {
+      step = .mutated(action, reducer.steps(of: mutations, for: action))
     }
-    return send(.mutated(action, reducer.steps(of: mutations, for: action)), from: reactable)
+    // What arrived in the inbox while `mutate` ran is reduced after this action, whose mutations
+    // `mutate` built from the state before it.
+    let task = sending(from: reactable) {
+      store.send(step, reducingDeliveredActionsFirst: false)
+    }
+    if !reducer.actionsFromMutate.isEmpty { carryOutActionsFromMutate(from: reactable) }
+    return task
+  }
+
+  /// Carries out the actions the last `mutate` sent, in order.
+  @usableFromInline
+  func carryOutActionsFromMutate(from reactable: R) {
+    let actions = reducer.actionsFromMutate
+    reducer.actionsFromMutate.removeAll()
+    for action in actions { _ = carryOut(action, from: reactable) }
   }
 
   /// The reactable's state and actions as a store.
@@ -97,6 +126,9 @@ final class ReactableReducer<R: Reactable> {
   /// The store whose reducer this is, for the `mutate` stage of an action's turn; weak, since
   /// the store holds its reducer.
   @usableFromInline weak var store: ReducerStore<R.State, ReactableStep<R>>?
+  /// Whether `mutate(action:)` runs now: the actions it sends wait in `actionsFromMutate`.
+  @exclusivity(unchecked) @usableFromInline var isMutating = false
+  @usableFromInline var actionsFromMutate: [R.Action] = []
 
   @inlinable
   init(reactable: R, key: ReactorRegistry.Key) {
@@ -142,8 +174,8 @@ final class ReactableReducer<R: Reactable> {
       return .deferred { [self] in
         let reactable = sendingReactable?.takeUnretainedValue() ?? self.reactable
         guard let reactable, let store else { return .none }
-        let mutations = store.mutateStage(of: action) { reactable.mutate(action: action) }
-        return steps(of: mutations, for: action)
+        let steps = steps(of: mutate(action, by: reactable, in: store), for: action)
+        return actionsFromMutate.isEmpty ? steps : sendActionsFromMutate(after: steps, to: store)
       }
     case .mutation(let mutation):
       isReducing = true
@@ -178,6 +210,32 @@ final class ReactableReducer<R: Reactable> {
       break
     }
     return .none
+  }
+
+  /// Calls `mutate(action:)` through the store's `mutate` stage; the actions it sends wait for
+  /// its mutations.
+  @inlinable
+  func mutate(
+    _ action: R.Action, by reactable: R, in store: ReducerStore<R.State, ReactableStep<R>>
+  ) -> Effect<R.Mutation> {
+    let wasMutating = isMutating
+    isMutating = true
+    defer { isMutating = wasMutating }
+    return store.mutateStage(of: action) { reactable.mutate(action: action) }
+  }
+
+  /// Buffers the steps that `steps` delivers at once, then the actions the last `mutate` sent,
+  /// in the action's turn; returns what is left to start.
+  @usableFromInline
+  func sendActionsFromMutate(
+    after steps: Effect<ReactableStep<R>>, to store: ReducerStore<R.State, ReactableStep<R>>
+  ) -> Effect<ReactableStep<R>> {
+    let actions = actionsFromMutate
+    actionsFromMutate.removeAll()
+    let immediate = steps.actionsDeliveredAtOnce
+    for step in immediate ?? [] { store.send(step) }
+    for action in actions { store.send(.action(action)) }
+    return immediate == nil ? steps : .none
   }
 
   /// The steps of `action`'s mutations, followed by the action's end when the reactable

@@ -39,6 +39,16 @@ import Testing
     #expect(view.rendered == [1, 2, 0])
   }
 
+  @Test func aViewMaySendFromItsStateCallback() async {
+    let reactor = TallyReactor(clock: clock)
+    let view = TallyView(reactor: reactor)
+    view.resetsAt = 2
+    view.send(.increment)
+    await view.send(.increment).finish()
+    await reactor.send(.increment).finish()
+    #expect(view.rendered == [1, 2, 0, 1])
+  }
+
   @Test func aViewWithoutAReactorSendsNothing() async {
     let view = TallyView(reactor: nil)
     let task = view.send(.increment)
@@ -160,12 +170,15 @@ private final class TallyReactor: AsyncReactor {
 private final class TallyView: AsyncReactorView {
   var reactor: TallyReactor?
   private(set) var rendered: [Int] = []
+  /// A count at which the view sends `.reset` from `state(_:)`.
+  var resetsAt: Int?
 
   init(reactor: TallyReactor?) { self.reactor = reactor }
 
   func state(_ state: TallyReactor.State) {
     MainActor.preconditionIsolated()
     rendered.append(state.count)
+    if state.count == resetsAt { send(.reset) }
   }
 }
 

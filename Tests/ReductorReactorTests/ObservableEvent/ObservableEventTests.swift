@@ -85,6 +85,17 @@ import Testing
     #expect(everyChild.currentState.map(\.count) == [1])
   }
 
+  @Test func aDebounceThatANewerOneReplacedPublishesNothing() async {
+    let child = Child(clock: clock)
+    let everyChild = Listener(clock: clock)
+    everyChild.initialize()
+    child.action(.setLater(1))
+    await clock.advance(by: .milliseconds(100))
+    child.action(.setLater(2))
+    await clock.advance(by: .seconds(1))
+    #expect(everyChild.currentState.map(\.value) == [2])
+  }
+
   @Test func typesOfTheSameNameDoNotHearEachOther() async {
     let first = First.Child(clock: clock)
     let second = Second.Child(clock: clock)
@@ -115,6 +126,7 @@ private final class Child: Reactable, ObservableEvent {
     case notifyParent(Int)
     case addThree
     case addOneLater
+    case setLater(Int)
   }
 
   struct State: Sendable {
@@ -145,6 +157,8 @@ private final class Child: Reactable, ObservableEvent {
         try await EffectContext.clock.sleep(for: .seconds(1))
         send(.add(1))
       }
+    case .setLater(let value):
+      Effect.just(.setValue(value)).debounced(for: .milliseconds(300), key: "set")
     }
   }
 

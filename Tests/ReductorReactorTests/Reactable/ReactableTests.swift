@@ -128,6 +128,29 @@ import Testing
     #expect(state == nil)
   }
 
+  @Test func anActionSentFromMutateComesAfterItsImmediateMutations() {
+    let reactable = ChainReactable()
+    reactable.action(.chain)
+    #expect(reactable.currentState == ChainReactable.State(count: 11))
+  }
+
+  @Test func anActionSentFromMutateInABusyStoreComesAfterItsImmediateMutationsToo() {
+    let reactable = ChainReactable()
+    let observation = reactable.store.observe(\.trigger) { trigger in
+      // The store is reducing: `.chain` is carried out in its turn.
+      if trigger { reactable.action(.chain) }
+    }
+    reactable.action(.pull)
+    #expect(reactable.currentState == ChainReactable.State(count: 11, trigger: true))
+    observation.cancel()
+  }
+
+  @Test func anActionEnqueuedWhileMutateRunsIsReducedAfterTheAction() {
+    let reactable = ChainReactable()
+    reactable.action(.enqueueThenIncrement)
+    #expect(reactable.currentState == ChainReactable.State(count: 11))
+  }
+
   @Test func emitDeliversEveryAssignmentOfAnEmitField() async {
     let reactable = TitleReactable()
     var titles = reactable.emit(\.$title).makeAsyncIterator()
@@ -188,5 +211,52 @@ private final class TitleReactable: Reactable {
 
   func reduce(state: inout State, mutation: String) {
     state.title = mutation
+  }
+}
+
+/// Actions whose `mutate` sends or enqueues another action.
+@MainActor
+private final class ChainReactable: Reactable {
+  enum Action: Sendable {
+    case chain
+    case add(Int)
+    case pull
+    case enqueueThenIncrement
+  }
+
+  enum Mutation: Sendable {
+    case setCount(Int)
+    case pull
+  }
+
+  struct State: Equatable {
+    var count = 0
+    var trigger = false
+  }
+
+  let initialState = State()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .chain:
+      // Read before the action it sends, which comes after this action's mutation.
+      let count = currentState.count
+      self.action(.add(10))
+      return .just(.setCount(count + 1))
+    case .add(let amount):
+      return .just(.setCount(currentState.count + amount))
+    case .pull:
+      return .just(.pull)
+    case .enqueueThenIncrement:
+      store.enqueue(.add(10))
+      return .just(.setCount(currentState.count + 1))
+    }
+  }
+
+  func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setCount(let count): state.count = count
+    case .pull: state.trigger = true
+    }
   }
 }
