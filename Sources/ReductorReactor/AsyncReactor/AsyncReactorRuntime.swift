@@ -36,7 +36,7 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
   /// The turn of the input reduced last.
   private var lastTurn: InputTurn?
   /// The views to call with each state, in the order they first sent an input.
-  private var views: [(view: ObjectIdentifier, call: (R.State) -> Bool)] = []
+  private var views: [ViewBinding] = []
   private var inputStore: (any Store<R.State, R.Input>)?
 
   init(owner reactor: R, key: ReactorRegistry.Key) {
@@ -56,6 +56,12 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
   /// The runtime, for its store's reducer.
   private final class WeakRuntime {
     weak var value: AsyncReactorRuntime?
+  }
+
+  /// A view that sent an input, held weakly.
+  private struct ViewBinding {
+    weak var view: AnyObject?
+    let call: (R.State) -> Void
   }
 
   var isOwnerAlive: Bool {
@@ -109,24 +115,14 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
   private func callViews(with state: R.State) {
     guard !views.isEmpty else { return }
     // On a copy: a view may send from `state(_:)`, which binds it.
-    var gone: Set<ObjectIdentifier> = []
-    for view in views where !view.call(state) { gone.insert(view.view) }
-    if !gone.isEmpty { views.removeAll { gone.contains($0.view) } }
+    for binding in views where binding.view != nil { binding.call(state) }
+    views.removeAll { $0.view == nil }
   }
 
   /// Calls `view`'s `state(_:)` with each state from now on, until the view is gone.
   func bind<View: AsyncReactorView>(_ view: View) where View.Reactor == R {
-    let id = ObjectIdentifier(view)
-    guard !views.contains(where: { $0.view == id }) else { return }
-    views.append(
-      (
-        id,
-        { [weak view] state in
-          guard let view else { return false }
-          view.state(state)
-          return true
-        }
-      ))
+    guard !views.contains(where: { $0.view === view }) else { return }
+    views.append(ViewBinding(view: view) { [weak view] state in view?.state(state) })
   }
 }
 
