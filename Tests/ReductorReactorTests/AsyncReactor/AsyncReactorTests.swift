@@ -85,7 +85,20 @@ import Testing
     #expect(clock.now.offset == .zero)
   }
 
-  @Test func aReleasedReactorIsDeinitializedAndItsStateFreed() async {
+  @Test func aReactorReleasedBeforeItsInputRunsGoesAtOnceAndTheInputDoesNothing() async {
+    let gate = Gate()
+    var reactor: TallyReactor? = TallyReactor(clock: clock, gate: gate)
+    weak let released = reactor
+    // Its processing runs at the next settle point, on the manual clock.
+    let waiting = reactor?.send(.addAfterGate(5))
+    reactor = nil
+    #expect(released == nil)
+    // The input finds no reactor: its `reduce`, which would wait for the gate, never runs.
+    await waiting?.finish()
+    #expect(waiting?.isFinished == true)
+  }
+
+  @Test func aReleasedReactorIsDeinitialized() async {
     var reactor: TallyReactor? = TallyReactor(clock: clock)
     weak let released = reactor
     await reactor?.send(.increment).finish()
