@@ -23,11 +23,9 @@ struct ItemsProgram {
     await viewModel.send(action: .load)
     for await event in events {
       guard case .line(let line) = event else { break }
-      let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-      guard let command = words.first else { continue }
-      let argument = words.count > 1 ? words[1] : ""
-      if command == "q" { break }
-      await perform(command, argument)
+      guard let command = TerminalCommand(line) else { continue }
+      if command.name == "q" { break }
+      await perform(command.name, command.argument)
     }
     rendering.cancel()
     write("bye after \(viewModel.state.loads) loads")

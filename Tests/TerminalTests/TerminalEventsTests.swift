@@ -47,3 +47,16 @@ import Testing
     #expect(await iterator.next() == .endOfInput)
   }
 }
+
+@Suite struct TerminalCommandTests {
+  @Test func aLineIsItsFirstWordAndTheRest() {
+    let add = TerminalCommand("add green fig")
+    #expect(add?.name == "add")
+    #expect(add?.argument == "green fig")
+    let load = TerminalCommand("load")
+    #expect(load?.name == "load")
+    #expect(load?.argument == "")
+    #expect(TerminalCommand("") == nil)
+    #expect(TerminalCommand("   ") == nil)
+  }
+}
