@@ -201,11 +201,12 @@ final class EffectRuntime: Sendable {
             await work()
           }
           self.state.withLock { $0.effects.finish(id) }
+          if Task.isCancelled { tracker?.noteCancellation() }
           tracker?.end()
         }
       }
     }
-    if started.task == nil { tracker?.end() }
+    if started.task == nil { tracker?.endCancelled() }
     started.cleanup.perform()
     return started.task
   }

@@ -48,7 +48,7 @@ struct EffectTable {
 
     func perform() {
       for task in tasksToCancel { task.cancel() }
-      for tracker in trackersToEnd { tracker.end() }
+      for tracker in trackersToEnd { tracker.endCancelled() }
     }
   }
 
@@ -190,13 +190,13 @@ struct EffectTable {
   /// `tracker` (``StoreTask/cancel()``).
   mutating func cancel(trackedBy tracker: EffectTracker) -> Cleanup {
     var cleanup = Cleanup()
-    cleanup.tasksToCancel = running.values.filter { $0.tracker === tracker }.map(\.task)
+    cleanup.tasksToCancel = running.values.filter { $0.tracker?.root === tracker }.map(\.task)
     cleanup.trackersToEnd = windows.removeTrailing(trackedBy: tracker).compactMap(\.tracker)
     for (key, slot) in slots {
       switch slot {
-      case .pending(let id) where debounces[id]?.tracker === tracker:
+      case .pending(let id) where debounces[id]?.tracker?.root === tracker:
         cleanup.trackersToEnd += cleanUp(slots.removeValue(forKey: key), of: key).trackersToEnd
-      case .firing(_, let firingTracker) where firingTracker === tracker:
+      case .firing(_, let firingTracker) where firingTracker?.root === tracker:
         slots.removeValue(forKey: key)
       default:
         break

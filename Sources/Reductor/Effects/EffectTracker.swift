@@ -11,6 +11,11 @@ import Synchronization
 /// registering against the count reaching zero. The runtime counts the trackers with work, for
 /// ``ReducerStore/finishEffects(timeout:fileID:line:)``: a tracker opens on its first `begin`
 /// and closes when its count reaches zero.
+///
+/// In an instrumented store, the effect of one action whose ``Instrumentation/Stage/effect``
+/// stage is timed is counted by a tracker of its own, with ``EffectTiming``: it counts toward
+/// its parent, the tracker of the send (its ``root``), which it opens and closes, and its
+/// count reaching zero ends the stage.
 @usableFromInline
 final class EffectTracker: Sendable {
   private let pending = Atomic(0)
@@ -18,15 +23,25 @@ final class EffectTracker: Sendable {
   let runtime: EffectRuntime
   /// The action whose send began this work, for the report of work still in flight.
   let origin: any Sendable
+  /// The timing of one action's effect, for a tracker of that effect alone.
+  let timing: EffectTiming?
 
   @usableFromInline
-  init(runtime: EffectRuntime, origin: any Sendable) {
+  init(runtime: EffectRuntime, origin: any Sendable, timing: EffectTiming? = nil) {
     self.runtime = runtime
     self.origin = origin
+    self.timing = timing
+  }
+
+  /// The tracker of the send whose work this is: its `StoreTask`'s, which a cancellation and the
+  /// effect table's bookkeeping refer to.
+  @usableFromInline
+  var root: EffectTracker {
+    timing?.parent ?? self
   }
 
   var isCancelled: Bool {
-    cancelled.load(ordering: .acquiring)
+    root.cancelled.load(ordering: .acquiring)
   }
 
   /// Whether all tracked work is done.
@@ -37,7 +52,7 @@ final class EffectTracker: Sendable {
   @usableFromInline
   func begin() {
     if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
-      runtime.trackerOpened()
+      if let timing { timing.parent.begin() } else { runtime.trackerOpened() }
     }
   }
 
@@ -45,11 +60,29 @@ final class EffectTracker: Sendable {
   func end() {
     // Sequentially consistent, as the runtime's count of waiters: see `registerWaiter(for:)`.
     if pending.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0 {
-      runtime.trackerFinished(self)
+      if let timing {
+        timing.end()
+        timing.parent.end()
+      } else {
+        runtime.trackerFinished(self)
+      }
     }
   }
 
-  /// Cancels the tracked effects, and the ones tracked work would start later.
+  /// Ends work that was counted and was cancelled, or will not run: a timed effect is then
+  /// recorded as cancelled.
+  func endCancelled() {
+    timing?.noteCancellation()
+    end()
+  }
+
+  /// Notes that work it counts was cancelled, for the timing of its effect.
+  func noteCancellation() {
+    timing?.noteCancellation()
+  }
+
+  /// Cancels the tracked effects, and the ones tracked work would start later; called on a
+  /// ``root``.
   func cancel() {
     cancelled.store(true, ordering: .releasing)
     runtime.cancelTasks(trackedBy: self)
@@ -68,5 +101,34 @@ final class EffectTracker: Sendable {
       if cancelsEffects { cancel() }
       runtime.resumeWaiter(id)
     }
+  }
+}
+
+/// The timing of the ``Instrumentation/Stage/effect`` stage of one action, carried by the
+/// tracker of that effect alone: its count reaching zero ends the stage, cancelled if any of
+/// its work was.
+@usableFromInline
+final class EffectTiming: Sendable {
+  let parent: EffectTracker
+  /// The cycle of the action whose effect this is; its mutations are reduced in it.
+  @usableFromInline let cycle: ActionCycle
+  private let wasCancelled = Atomic(false)
+  private let ended: @Sendable (_ cancelled: Bool) -> Void
+
+  init(
+    parent: EffectTracker, cycle: ActionCycle,
+    ended: @escaping @Sendable (_ cancelled: Bool) -> Void
+  ) {
+    self.parent = parent
+    self.cycle = cycle
+    self.ended = ended
+  }
+
+  func noteCancellation() {
+    wasCancelled.store(true, ordering: .releasing)
+  }
+
+  func end() {
+    ended(wasCancelled.load(ordering: .acquiring) || parent.isCancelled)
   }
 }

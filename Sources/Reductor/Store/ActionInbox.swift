@@ -15,11 +15,14 @@ final class ActionInbox<Action: Sendable>: Sendable {
   struct Entry: Sendable {
     @usableFromInline let action: Action
     @usableFromInline let tracker: EffectTracker?
+    /// The action's cycle, when the store is instrumented and something observes it.
+    @usableFromInline let cycle: ActionCycle?
 
     @usableFromInline
-    init(action: Action, tracker: EffectTracker?) {
+    init(action: Action, tracker: EffectTracker?, cycle: ActionCycle?) {
       self.action = action
       self.tracker = tracker
+      self.cycle = cycle
     }
   }
 
@@ -29,6 +32,8 @@ final class ActionInbox<Action: Sendable>: Sendable {
     @usableFromInline var isDrainScheduled = false
     @usableFromInline var isClosed = false
     @usableFromInline var wake: (@Sendable () -> Void)?
+    /// The store's instrumentation, which starts the cycle of an action as it arrives.
+    @usableFromInline var instrument: StoreInstrument<Action>?
 
     @usableFromInline
     init() {}
@@ -37,6 +42,8 @@ final class ActionInbox<Action: Sendable>: Sendable {
   @usableFromInline let state = Locked(State())
   /// Mirrors `!entries.isEmpty` so the main actor can check for pending entries without the lock.
   @usableFromInline let hasEntriesFlag = Atomic(false)
+  /// Mirrors `instrument != nil`, so that an append checks it without the lock.
+  @usableFromInline let isInstrumented = Atomic(false)
 
   @usableFromInline
   init() {}
@@ -45,6 +52,14 @@ final class ActionInbox<Action: Sendable>: Sendable {
   @usableFromInline
   func setWake(_ wake: @escaping @Sendable () -> Void) {
     state.withLock { $0.wake = wake }
+  }
+
+  /// Sets the instrumentation that starts the cycles of arriving actions.
+  func setInstrument(_ instrument: StoreInstrument<Action>?) {
+    state.withLock { state in
+      state.instrument = instrument
+      isInstrumented.store(instrument != nil, ordering: .releasing)
+    }
   }
 
   @usableFromInline
@@ -56,11 +71,12 @@ final class ActionInbox<Action: Sendable>: Sendable {
   @inlinable
   @discardableResult
   func append(_ action: Action, tracker: EffectTracker?) -> Bool {
+    let cycle = isInstrumented.load(ordering: .acquiring) ? beginCycle(of: action) : nil
     let (accepted, wake) = state.withLock {
       state -> (Bool, (@Sendable () -> Void)?) in
       guard !state.isClosed else { return (false, nil) }
       tracker?.begin()
-      state.entries.append(Entry(action: action, tracker: tracker))
+      state.entries.append(Entry(action: action, tracker: tracker, cycle: cycle))
       guard !state.isDrainScheduled else { return (true, nil) }
       state.isDrainScheduled = true
       hasEntriesFlag.store(true, ordering: .releasing)
@@ -68,6 +84,12 @@ final class ActionInbox<Action: Sendable>: Sendable {
     }
     wake?()
     return accepted
+  }
+
+  /// Starts the cycle of an arriving action, outside the lock: a target's predicate runs.
+  @usableFromInline
+  func beginCycle(of action: Action) -> ActionCycle? {
+    state.withLock { $0.instrument }?.beginCycle(action)
   }
 
   /// Takes every pending entry, oldest first.
@@ -88,7 +110,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
       hasEntriesFlag.store(false, ordering: .releasing)
       return exchange(&state.entries, with: [])
     }
-    for entry in dropped { entry.tracker?.end() }
+    for entry in dropped { entry.tracker?.endCancelled() }
   }
 }
 

@@ -62,6 +62,14 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @exclusivity(unchecked) @usableFromInline var hasReduceObservers = false
   @exclusivity(unchecked) @usableFromInline var hasSubscriptions = false
 
+  /// The store's instrumentation while it is on; see `ReducerStore+Instrumentation.swift`.
+  /// Unchecked for exclusivity, like the flags: every action reads it.
+  @exclusivity(unchecked) @usableFromInline var instrument: StoreInstrument<Action>?
+  /// How the store is instrumented: by its own options, or by the global switch.
+  @usableFromInline var instrumentation = InstrumentationSetting<Action>()
+  /// The cycle of the action whose effect is being built, for the `mutate` stage.
+  @exclusivity(unchecked) @usableFromInline var buildingCycle: ActionCycle?
+
   @usableFromInline nonisolated let inbox = ActionInbox<Action>()
   @usableFromInline nonisolated let runtime: EffectRuntime
 
@@ -164,6 +172,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @discardableResult
   package func send(_ action: Action, reducingDeliveredActionsFirst: Bool) -> StoreTask {
     if isReducing { return buffer(action) }
+    #if DEBUG
+    followGlobalSwitch()
+    #endif
+    if instrument != nil {
+      return sendInstrumented(action, reducingDeliveredActionsFirst: reducingDeliveredActionsFirst)
+    }
     isReducing = true
     if reducingDeliveredActionsFirst && inbox.hasEntries { drainQueue(takingInbox: true) }
     let effect = reduceObserved(action)
@@ -176,22 +190,21 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   }
 
   /// Whether a `send` now would reduce its action first and alone: the store is not reducing,
-  /// nothing waits in its inbox, and nobody watches its reductions. The package's two-phase
-  /// reactors then call their `mutate` before sending, instead of in the action's turn.
+  /// nothing waits in its inbox, nobody watches its reductions and it is not instrumented. The
+  /// package's two-phase reactors then call their `mutate` before sending, instead of in the
+  /// action's turn.
   @inlinable
   package var reducesNextSendAlone: Bool {
-    !isReducing && !hasReduceObservers && !inbox.hasEntries
+    !isReducing && !hasReduceObservers && !inbox.hasEntries && instrument == nil
   }
 
-  /// Calls `mutate`, the `mutate` stage of a two-phase reactor's `action`: the synchronous call
+  /// Calls `mutate`, the `mutate` stage of a two-phase reactor's action: the synchronous call
   /// that builds the effect of the action's mutations. The package's reactables make that call
-  /// only through here, so that instrumentation of the store's stages times it in one place; for
-  /// now it only calls `mutate`.
+  /// only through here, in the action's turn, so that instrumentation times it.
   @inlinable
-  package func mutateStage<Mutations>(
-    of action: some Sendable, _ mutate: () -> Mutations
-  ) -> Mutations {
-    mutate()
+  package func mutateStage<Mutations>(_ mutate: () -> Mutations) -> Mutations {
+    guard let cycle = buildingCycle, cycle.observes(.mutate) else { return mutate() }
+    return timeMutate(in: cycle, mutate)
   }
 
   /// Adds an action to the store's buffer from any thread or isolation domain, without blocking
@@ -255,6 +268,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @discardableResult
   func drainInbox() -> Bool {
     guard !isReducing, inbox.hasEntries else { return false }
+    #if DEBUG
+    followGlobalSwitch()
+    #endif
     isReducing = true
     defer { isReducing = false }
     drainQueue(takingInbox: true)
@@ -274,8 +290,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       }
       let entry = queue[queueHead]
       queueHead += 1
-      let effect = reduceObserved(entry.action)
-      if !effect.isNone { _ = start(effect, of: entry.action, tracker: entry.tracker) }
+      if instrument != nil {
+        _ = reduceInstrumented(entry.action, cycle: entry.cycle, tracker: entry.tracker)
+      } else {
+        let effect = reduceObserved(entry.action)
+        if !effect.isNone { _ = start(effect, of: entry.action, tracker: entry.tracker) }
+      }
       entry.tracker?.end()
     }
     // Keep a small buffer for the next burst; give a large one back.
@@ -376,7 +396,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @inlinable
   func buffer(_ action: Action, tracker: EffectTracker) {
     tracker.begin()
-    queue.append(.init(action: action, tracker: tracker))
+    queue.append(.init(action: action, tracker: tracker, cycle: instrument?.beginCycle(action)))
     hasQueuedActions = true
   }
 

@@ -15,6 +15,10 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// or its task was cancelled) while effects were still in flight; the message names them.
     /// They keep running.
     case effectsStillInFlight
+    /// A stage of an instrumented store's action took at least its warning threshold; the
+    /// message names the store, the stage, the action's case and the duration. See
+    /// ``Instrumentation``.
+    case slowStage
   }
 
   /// What went wrong.
@@ -23,7 +27,8 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
   public let message: String
   /// The error involved, if any.
   public let error: (any Error)?
-  /// The file in which the effect involved was created, or the call that found the problem.
+  /// The file in which the effect involved was created, or the call that found the problem;
+  /// empty when no place in the source is involved (a slow stage).
   public let fileID: String
   /// The line of that effect or call.
   public let line: UInt
@@ -37,8 +42,8 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     self.line = line
   }
 
-  /// The message with its source location, as the default handler prints it.
+  /// The message with its source location, if any, as the default handler prints it.
   public var description: String {
-    "[Reductor] \(fileID):\(line): \(message)"
+    fileID.isEmpty ? "[Reductor] \(message)" : "[Reductor] \(fileID):\(line): \(message)"
   }
 }

@@ -28,7 +28,7 @@ extension EffectRuntime {
       }
     }
     guard let cleanup else {
-      tracker?.end()
+      tracker?.endCancelled()
       return
     }
     cleanup.perform()

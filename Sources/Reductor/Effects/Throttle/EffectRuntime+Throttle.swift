@@ -37,7 +37,7 @@ extension EffectRuntime {
     case .lead:
       return true
     case .dropped(_, let replaced, let due):
-      replaced?.tracker?.end()
+      replaced?.tracker?.endCancelled()
       if let due {
         due.start()
         due.tracker?.end()
@@ -64,7 +64,8 @@ extension EffectRuntime {
       }
     } stopped: {
       // Cancelled with its window; or the clock failed, and the trailing effect is dropped.
-      self.state.withLock { $0.effects.throttleTimerStopped(key, timer: id) }?.tracker?.end()
+      self.state.withLock { $0.effects.throttleTimerStopped(key, timer: id) }?.tracker?
+        .endCancelled()
     }
   }
 }

@@ -155,7 +155,7 @@ struct ThrottleWindows {
   mutating func removeTrailing(trackedBy tracker: EffectTracker) -> [Trailing] {
     var dropped: [Trailing] = []
     for (key, window) in windows {
-      guard let trailing = window.trailing, trailing.tracker === tracker else { continue }
+      guard let trailing = window.trailing, trailing.tracker?.root === tracker else { continue }
       dropped.append(trailing)
       windows[key]?.trailing = nil
     }

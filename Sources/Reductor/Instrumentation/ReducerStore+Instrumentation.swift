@@ -1,0 +1,208 @@
+extension ReducerStore {
+  /// Instruments the store: times the stages of every action's cycle, reports slow ones,
+  /// aggregates them for ``Instrumentation/report()`` and emits the targets' events; `nil`
+  /// leaves the decision to the global switch.
+  ///
+  /// ```swift
+  /// let store = StoreBuilder.reducer(initialState: CounterState(), reducer: CounterReducer())
+  ///   .instrumentation(.init(label: "counter", warningThreshold: .milliseconds(16)))
+  /// ```
+  ///
+  /// Options set here win over ``Instrumentation/enabledByDefault`` and
+  /// ``Instrumentation/filter``. Measurements are made only in debug builds; in release builds,
+  /// only targets that emit there cost anything, and a store without them pays nothing.
+  ///
+  /// - Parameter options: How to instrument the store, or `nil` for the global switch's choice.
+  /// - Returns: This store.
+  @discardableResult
+  public func instrumentation(_ options: Instrumentation.Options<Action>?) -> Self {
+    setInstrumentation(
+      typeName: TypeName.of(State.self), options: options, subject: { $0 },
+      role: { _ in .cycle(reduces: true) }, name: { CaseName.of($0) })
+    return self
+  }
+
+  /// Sets how the store is instrumented, for stores whose actions are not the ones users see (a
+  /// reactor's steps): `subject` gives the action targets see, `role` how an action takes part
+  /// in the stages, `name` its case name. Options of its own (non-nil) win over the global
+  /// switch, which instruments the store as `typeName` with the default options otherwise.
+  @usableFromInline
+  package func setInstrumentation<Subject>(
+    typeName: String,
+    options: Instrumentation.Options<Subject>?,
+    subject: @escaping @Sendable (Action) -> Subject?,
+    role: @escaping @Sendable (Action) -> StageRole,
+    name: @escaping @Sendable (Action) -> String
+  ) {
+    let clock = runtime.clock
+    let runtime = runtime
+    let make = { (options: Instrumentation.Options<Subject>) in
+      StoreInstrument(
+        options: options, typeName: typeName, storeClock: clock,
+        reportDiagnostic: { runtime.report($0) }, subject: subject, role: role, name: name)
+    }
+    instrumentation = InstrumentationSetting(
+      hasOwnOptions: options != nil, typeName: typeName, makeDefault: { make(.default) })
+    install(options.flatMap(make))
+  }
+
+  @usableFromInline
+  func install(_ instrument: StoreInstrument<Action>?) {
+    self.instrument = instrument
+    inbox.setInstrument(instrument)
+  }
+
+  #if DEBUG
+  /// Follows the global switch, unless the store has options of its own: checks whether the
+  /// switch moved since the store last looked, and turns instrumentation on or off accordingly.
+  @inlinable
+  func followGlobalSwitch() {
+    guard !instrumentation.hasOwnOptions,
+      instrumentation.switchGeneration != Instrumentation.currentSwitchGeneration
+    else { return }
+    applyGlobalSwitch()
+  }
+
+  @usableFromInline
+  func applyGlobalSwitch() {
+    // A store nobody configured is instrumented as a plain store.
+    if instrumentation.makeDefault == nil { instrumentation(nil) }
+    let (isOn, generation) = Instrumentation.isSwitchedOn(forType: instrumentation.typeName)
+    instrumentation.switchGeneration = generation
+    install(isOn ? instrumentation.makeDefault?() : nil)
+  }
+  #endif
+
+  // MARK: - Stages
+
+  /// Calls a reactable's `mutate`, timed as the mutate stage of `cycle`.
+  @usableFromInline
+  func timeMutate<Mutations>(in cycle: ActionCycle, _ mutate: () -> Mutations) -> Mutations {
+    guard let instrument else { return mutate() }
+    return instrument.time(.mutate, of: cycle, name: cycle.name, mutate)
+  }
+
+  /// `send`, with the stages of the action's cycle timed.
+  @usableFromInline
+  func sendInstrumented(_ action: Action, reducingDeliveredActionsFirst: Bool) -> StoreTask {
+    let cycle = instrument?.beginCycle(action)
+    isReducing = true
+    if reducingDeliveredActionsFirst && inbox.hasEntries { drainQueue(takingInbox: true) }
+    let tracker = reduceInstrumented(action, cycle: cycle, tracker: nil)
+    if hasQueuedActions || (sendReducesDeliveredActions && inbox.hasEntries) {
+      drainQueue(takingInbox: sendReducesDeliveredActions)
+    }
+    isReducing = false
+    return StoreTask(tracker: tracker)
+  }
+
+  /// Ends the queue stage of `action`'s cycle, reduces it with its reduce stage timed, and
+  /// starts its effect with its effect stage timed.
+  ///
+  /// - Parameters:
+  ///   - action: The action to reduce.
+  ///   - cycle: The action's cycle, if it starts one and something observes it.
+  ///   - tracker: The tracker the action's work counts in, if any; a timed effect's, for an
+  ///     action that effect delivered.
+  /// - Returns: The tracker of the send, if the effect does something.
+  @usableFromInline
+  func reduceInstrumented(
+    _ action: Action, cycle: ActionCycle?, tracker: EffectTracker?
+  ) -> EffectTracker? {
+    guard let instrument else {
+      let effect = reduceObserved(action)
+      return effect.isNone ? nil : start(effect, of: action, tracker: tracker)
+    }
+    let effect: Effect<Action>
+    switch instrument.role(action) {
+    case .cycle:
+      if let cycle {
+        instrument.ended(
+          .queue, of: cycle, name: cycle.name, after: instrument.now() - cycle.queuedAt,
+          cancelled: false)
+      }
+      if let cycle, cycle.reduces, cycle.observes(.reduce) {
+        effect = instrument.time(.reduce, of: cycle, name: cycle.name) { reduceObserved(action) }
+      } else {
+        effect = reduceObserved(action)
+      }
+    case .reduction:
+      // A mutation: reduced in the cycle of the action whose effect delivered it.
+      let deliveringCycle = tracker?.timing?.cycle
+      if instrument.measures || deliveringCycle?.observes(.reduce) == true {
+        let name = instrument.measures ? instrument.name(action) : nil
+        effect = instrument.time(.reduce, of: deliveringCycle, name: name) {
+          reduceObserved(action)
+        }
+      } else {
+        effect = reduceObserved(action)
+      }
+    case .machinery:
+      effect = reduceObserved(action)
+    }
+    guard !effect.isNone else { return nil }
+    guard let cycle else { return start(effect, of: action, tracker: tracker) }
+    return startTimed(effect, of: action, in: cycle, tracker: tracker)
+  }
+
+  /// Starts the effect of an action whose cycle is observed: builds a deferred effect first, in
+  /// the cycle (where a reactable's `mutate` stage is timed), then starts it, counted by a
+  /// tracker of its own when its effect stage is timed.
+  func startTimed(
+    _ effect: Effect<Action>, of action: Action, in cycle: ActionCycle, tracker: EffectTracker?
+  ) -> EffectTracker? {
+    guard let instrument else { return start(effect, of: action, tracker: tracker) }
+    var effect = effect
+    if case .deferred(let build) = effect.operation {
+      let outer = buildingCycle
+      buildingCycle = cycle
+      effect = build()
+      buildingCycle = outer
+    }
+    if effect.isNone { return tracker?.root }
+    guard cycle.observes(.effect) else { return start(effect, of: action, tracker: tracker) }
+    let root = tracker?.root ?? EffectTracker(runtime: runtime, origin: action)
+    let startedAt = instrument.now()
+    instrument.started(.effect, of: cycle)
+    let timed = EffectTracker(
+      runtime: runtime, origin: action,
+      timing: EffectTiming(parent: root, cycle: cycle) { cancelled in
+        instrument.ended(
+          .effect, of: cycle, name: cycle.name, after: instrument.now() - startedAt,
+          cancelled: cancelled)
+      })
+    // Held while the effect starts, so that one starting no work ends here.
+    timed.begin()
+    _ = start(effect, of: action, tracker: timed)
+    timed.end()
+    return root
+  }
+}
+
+/// How a store is instrumented: by options of its own, or by the global switch, which it
+/// follows in debug builds.
+@usableFromInline
+struct InstrumentationSetting<Action: Sendable> {
+  /// Whether the store has options of its own, which win over the global switch.
+  @usableFromInline var hasOwnOptions = false
+  /// The name the global filter sees.
+  var typeName = ""
+  /// Makes the instrumentation the global switch gives the store.
+  var makeDefault: (() -> StoreInstrument<Action>?)?
+  /// The generation of the global switch the store last followed.
+  @usableFromInline var switchGeneration = UInt64.max
+
+  @usableFromInline
+  init() {}
+
+  init(
+    hasOwnOptions: Bool, typeName: String, makeDefault: @escaping () -> StoreInstrument<Action>?
+  ) {
+    self.hasOwnOptions = hasOwnOptions
+    self.typeName = typeName
+    self.makeDefault = makeDefault
+  }
+}
+
+@available(*, unavailable)
+extension InstrumentationSetting: Sendable {}
