@@ -73,12 +73,25 @@ public protocol AsyncReactor: AnyObject, SendableMetatype {
   /// The clock of the reactor's work (`EffectContext.clock` in ``reduce(_:)``); a
   /// `ContinuousClock` unless the reactor provides one.
   var clock: any Clock<Duration> { get }
+
+  /// How the reactor's store is instrumented; `nil` by default, which leaves it to the global
+  /// switch (``Instrumentation/enabledByDefault``, ``Instrumentation/filter``).
+  ///
+  /// Read once, at the reactor's first use. Each input has the `queue` stage, until its turn's
+  /// effect starts, and the `effect` stage: its wait for the inputs before it, its `reduce`
+  /// and `mutate`, and the storing of its state.
+  var instrumentation: Instrumentation.Options<Input>? { get }
 }
 
 extension AsyncReactor {
   /// A `ContinuousClock`.
   public var clock: any Clock<Duration> {
     ContinuousClock()
+  }
+
+  /// `nil`: the global switch decides.
+  public var instrumentation: Instrumentation.Options<Input>? {
+    nil
   }
 
   /// The current state: the one the last processed input left.

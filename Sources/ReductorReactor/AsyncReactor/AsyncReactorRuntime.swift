@@ -47,6 +47,20 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
       initialState: reactor.initialState(),
       reduce: { state, step in runtime.value?.reduce(&state, step) ?? .none },
       clock: reactor.clock)
+    store.setInstrumentation(
+      typeName: String(describing: R.self), options: reactor.instrumentation,
+      subject: { step in
+        guard case .input(let input) = step else { return nil }
+        return input
+      },
+      role: { step in
+        guard case .input = step else { return .machinery }
+        return .cycle(reduces: false)
+      },
+      name: { step in
+        guard case .input(let input) = step else { return "mutated" }
+        return CaseName.of(input)
+      })
     self.reactor = reactor
     self.reactorMemory = reactor
     self.key = key

@@ -88,6 +88,20 @@ public protocol Reactable: AnyObject, SendableMetatype {
   /// }
   /// ```
   func transformAction() -> Effect<Action>
+
+  /// How the reactable's store is instrumented: the stages of its actions timed, slow ones
+  /// reported, its targets' events emitted; `nil` by default, which leaves it to the global
+  /// switch (``Instrumentation/enabledByDefault``, ``Instrumentation/filter``).
+  ///
+  /// ```swift
+  /// var instrumentation: Instrumentation.Options<Action>? { .default }
+  /// ```
+  ///
+  /// Read once, at the reactable's first use. The stages: `queue` and `mutate` for each action,
+  /// `reduce` for each mutation (named after the mutation, in the cycle of the action whose
+  /// effect delivered it), and `effect` for the effect `mutate` returned, the reduction of its
+  /// mutations included.
+  var instrumentation: Instrumentation.Options<Action>? { get }
 }
 
 extension Reactable {
@@ -99,6 +113,11 @@ extension Reactable {
   /// A `ContinuousClock`.
   public var clock: any Clock<Duration> {
     ContinuousClock()
+  }
+
+  /// `nil`: the global switch decides.
+  public var instrumentation: Instrumentation.Options<Action>? {
+    nil
   }
 }
 

@@ -18,6 +18,10 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
       reduce: { state, step in reducer.reduce(&state, step) },
       clock: reactable.clock)
     reducer.store = store
+    store.setInstrumentation(
+      typeName: String(describing: R.self), options: reactable.instrumentation,
+      subject: ReactableStep<R>.action(of:), role: ReactableStep<R>.stageRole(of:),
+      name: ReactableStep<R>.caseName(of:))
   }
 
   @usableFromInline
@@ -100,7 +104,7 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
 /// called, and the effect it returns is started with the action's tracker, so the action's
 /// `StoreTask` covers its mutations. When the store is idle, `ReactableRuntime.carryOut` calls
 /// `mutate` before sending instead, which reads the same state and saves a reduction. Both call
-/// it through the store's `mutateStage(of:_:)`, the `mutate` stage of an action's cycle, where
+/// it through the store's `mutateStage(_:)`, the `mutate` stage of an action's cycle, where
 /// instrumentation times it.
 ///
 /// It holds the reactable as ``ReactorReducer`` holds its reactor: weakly for liveness,
@@ -221,7 +225,7 @@ final class ReactableReducer<R: Reactable> {
     let wasMutating = isMutating
     isMutating = true
     defer { isMutating = wasMutating }
-    return store.mutateStage(of: action) { reactable.mutate(action: action) }
+    return store.mutateStage { reactable.mutate(action: action) }
   }
 
   /// Buffers the steps that `steps` delivers at once, then the actions the last `mutate` sent,

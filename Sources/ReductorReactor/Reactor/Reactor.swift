@@ -1,3 +1,5 @@
+public import Reductor
+
 /// A view model in the shape of GoodReactor and Reactor: the view sends actions and
 /// destinations, the reactor's work returns mutations, and one ``reduce(state:event:)`` makes
 /// every change to the state.
@@ -88,6 +90,19 @@ public protocol Reactor: AnyObject, SendableMetatype {
   /// once, as a step of the reactor's store. Does nothing by default. Like `reduce`, it must not
   /// read the reactor's ``state``.
   func transform()
+
+  /// How the reactor's store is instrumented: the stages of its events timed, slow ones
+  /// reported, its targets' events emitted; `nil` by default, which leaves it to the global
+  /// switch (``Instrumentation/enabledByDefault``, ``Instrumentation/filter``).
+  ///
+  /// ```swift
+  /// var instrumentation: Instrumentation.Options<Action>? { .init(label: "list") }
+  /// ```
+  ///
+  /// Read once, at the reactor's first use. Every event (action, mutation, destination) has the
+  /// `queue`, `reduce` and `effect` stages, named after its action or mutation; targets see
+  /// the actions.
+  var instrumentation: Instrumentation.Options<Action>? { get }
 }
 
 extension Reactor {
@@ -97,6 +112,11 @@ extension Reactor {
   /// A `ContinuousClock`.
   public var clock: any Clock<Duration> {
     ContinuousClock()
+  }
+
+  /// `nil`: the global switch decides.
+  public var instrumentation: Instrumentation.Options<Action>? {
+    nil
   }
 }
 

@@ -20,6 +20,10 @@ final class ReactorRuntime<R: Reactor> {
       initialState: reactor.makeInitialState(),
       reduce: { state, step in reducer.reduce(&state, step) },
       clock: reactor.clock)
+    store.setInstrumentation(
+      typeName: String(describing: R.self), options: reactor.instrumentation,
+      subject: ReactorStep<R>.action(of:), role: ReactorStep<R>.stageRole(of:),
+      name: ReactorStep<R>.caseName(of:))
   }
 
   /// The state, for the reactor's `state`.

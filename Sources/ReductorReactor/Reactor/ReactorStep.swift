@@ -1,4 +1,4 @@
-internal import Reductor
+public import Reductor
 
 /// What a reactor's store reduces: the reactor's events, and the steps of its own machinery.
 @usableFromInline
@@ -19,6 +19,41 @@ extension ReactorStep {
   @inlinable
   static func mutation(_ mutation: R.Mutation) -> ReactorStep {
     .event(ReactorEvent(kind: .mutation(mutation)))
+  }
+}
+
+extension ReactorStep {
+  /// The action a step carries, which instrumentation targets see.
+  @usableFromInline
+  @Sendable
+  static func action(of step: ReactorStep) -> R.Action? {
+    guard case .event(let event) = step, case .action(let action) = event.kind else { return nil }
+    return action
+  }
+
+  /// How a step takes part in the stages: every event starts a cycle; the machinery does not.
+  @usableFromInline
+  @Sendable
+  static func stageRole(of step: ReactorStep) -> StageRole {
+    guard case .event = step else { return .machinery }
+    return .cycle(reduces: true)
+  }
+
+  /// The case name of the action, mutation or destination a step carries.
+  @usableFromInline
+  @Sendable
+  static func caseName(of step: ReactorStep) -> String {
+    switch step {
+    case .event(let event):
+      switch event.kind {
+      case .action(let action): CaseName.of(action)
+      case .mutation(let mutation): CaseName.of(mutation)
+      case .destination: CaseName.of(event.kind)
+      }
+    case .start: "start"
+    case .startCollectedWork: "startCollectedWork"
+    case .fetchEnded: "fetchEnded"
+    }
   }
 }
 
