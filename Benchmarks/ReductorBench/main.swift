@@ -24,7 +24,7 @@ while let argument = arguments.popFirst() {
 }
 
 let repetitions = quick ? 5 : 11
-let selected = (allBenchmarks + reactorBenchmarks).filter { benchmark in
+let selected = (allBenchmarks + reactorBenchmarks + instrumentationBenchmarks).filter { benchmark in
   filters.isEmpty || filters.contains { benchmark.name.contains($0) }
 }
 var failed = false

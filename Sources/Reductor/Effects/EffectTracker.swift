@@ -24,7 +24,7 @@ final class EffectTracker: Sendable {
   /// The action whose send began this work, for the report of work still in flight.
   let origin: any Sendable
   /// The timing of one action's effect, for a tracker of that effect alone.
-  let timing: EffectTiming?
+  @usableFromInline let timing: EffectTiming?
 
   @usableFromInline
   init(runtime: EffectRuntime, origin: any Sendable, timing: EffectTiming? = nil) {
@@ -115,6 +115,7 @@ final class EffectTiming: Sendable {
   private let wasCancelled = Atomic(false)
   private let ended: @Sendable (_ cancelled: Bool) -> Void
 
+  @usableFromInline
   init(
     parent: EffectTracker, cycle: ActionCycle,
     ended: @escaping @Sendable (_ cancelled: Bool) -> Void

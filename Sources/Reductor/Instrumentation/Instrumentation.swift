@@ -174,6 +174,11 @@ public enum Instrumentation: Sendable {
   static let switchGeneration = Atomic<UInt64>(0)
   /// Whether ``onTargetEvent`` is set: the one check targets cost while it is not.
   static let hasTargetHandler = Atomic(false)
+
+  /// Whether ``onTargetEvent`` is set, for the store's check at each action.
+  @usableFromInline static var isTargetHandlerInstalled: Bool {
+    hasTargetHandler.load(ordering: .acquiring)
+  }
   /// The current generation of the switch, for the store's check at each action.
   @usableFromInline static var currentSwitchGeneration: UInt64 {
     switchGeneration.load(ordering: .acquiring)

@@ -49,7 +49,16 @@ extension ReducerStore {
   @usableFromInline
   func install(_ instrument: StoreInstrument<Action>?) {
     self.instrument = instrument
+    instrumentMeasures = instrument?.timer.measures ?? false
+    instrumentHasTargets = !(instrument?.targets.isEmpty ?? true)
     inbox.setInstrument(instrument)
+  }
+
+  /// Whether anything observes the stages of the store's actions now: measurements, or
+  /// targets while a handler is installed. When nothing does, the store takes its plain path.
+  @inlinable
+  var observesStages: Bool {
+    instrumentMeasures || (instrumentHasTargets && Instrumentation.isTargetHandlerInstalled)
   }
 
   #if DEBUG
@@ -76,14 +85,14 @@ extension ReducerStore {
   // MARK: - Stages
 
   /// Calls a reactable's `mutate`, timed as the mutate stage of `cycle`.
-  @usableFromInline
+  @inlinable
   func timeMutate<Mutations>(in cycle: ActionCycle, _ mutate: () -> Mutations) -> Mutations {
     guard let instrument else { return mutate() }
-    return instrument.time(.mutate, of: cycle, name: cycle.name, mutate)
+    return instrument.timer.time(.mutate, of: cycle, name: cycle.name, mutate)
   }
 
   /// `send`, with the stages of the action's cycle timed.
-  @usableFromInline
+  @inlinable
   func sendInstrumented(_ action: Action, reducingDeliveredActionsFirst: Bool) -> StoreTask {
     let cycle = instrument?.beginCycle(action)
     isReducing = true
@@ -105,7 +114,7 @@ extension ReducerStore {
   ///   - tracker: The tracker the action's work counts in, if any; a timed effect's, for an
   ///     action that effect delivered.
   /// - Returns: The tracker of the send, if the effect does something.
-  @usableFromInline
+  @inlinable
   func reduceInstrumented(
     _ action: Action, cycle: ActionCycle?, tracker: EffectTracker?
   ) -> EffectTracker? {
@@ -113,27 +122,26 @@ extension ReducerStore {
       let effect = reduceObserved(action)
       return effect.isNone ? nil : start(effect, of: action, tracker: tracker)
     }
+    let timer = instrument.timer
     let effect: Effect<Action>
     switch instrument.role(action) {
     case .cycle:
       if let cycle {
-        instrument.ended(
-          .queue, of: cycle, name: cycle.name, after: instrument.now() - cycle.queuedAt,
+        timer.ended(
+          .queue, of: cycle, name: cycle.name, after: timer.now() - cycle.queuedAt,
           cancelled: false)
       }
       if let cycle, cycle.reduces, cycle.observes(.reduce) {
-        effect = instrument.time(.reduce, of: cycle, name: cycle.name) { reduceObserved(action) }
+        effect = timer.time(.reduce, of: cycle, name: cycle.name) { reduceObserved(action) }
       } else {
         effect = reduceObserved(action)
       }
     case .reduction:
       // A mutation: reduced in the cycle of the action whose effect delivered it.
       let deliveringCycle = tracker?.timing?.cycle
-      if instrument.measures || deliveringCycle?.observes(.reduce) == true {
-        let name = instrument.measures ? instrument.name(action) : nil
-        effect = instrument.time(.reduce, of: deliveringCycle, name: name) {
-          reduceObserved(action)
-        }
+      if timer.measures || deliveringCycle?.observes(.reduce) == true {
+        let name = timer.measures ? instrument.name(action) : nil
+        effect = timer.time(.reduce, of: deliveringCycle, name: name) { reduceObserved(action) }
       } else {
         effect = reduceObserved(action)
       }
@@ -148,10 +156,11 @@ extension ReducerStore {
   /// Starts the effect of an action whose cycle is observed: builds a deferred effect first, in
   /// the cycle (where a reactable's `mutate` stage is timed), then starts it, counted by a
   /// tracker of its own when its effect stage is timed.
+  @inlinable
   func startTimed(
     _ effect: Effect<Action>, of action: Action, in cycle: ActionCycle, tracker: EffectTracker?
   ) -> EffectTracker? {
-    guard let instrument else { return start(effect, of: action, tracker: tracker) }
+    guard let timer = instrument?.timer else { return start(effect, of: action, tracker: tracker) }
     var effect = effect
     if case .deferred(let build) = effect.operation {
       let outer = buildingCycle
@@ -162,13 +171,13 @@ extension ReducerStore {
     if effect.isNone { return tracker?.root }
     guard cycle.observes(.effect) else { return start(effect, of: action, tracker: tracker) }
     let root = tracker?.root ?? EffectTracker(runtime: runtime, origin: action)
-    let startedAt = instrument.now()
-    instrument.started(.effect, of: cycle)
+    let startedAt = timer.now()
+    timer.started(.effect, of: cycle)
     let timed = EffectTracker(
       runtime: runtime, origin: action,
       timing: EffectTiming(parent: root, cycle: cycle) { cancelled in
-        instrument.ended(
-          .effect, of: cycle, name: cycle.name, after: instrument.now() - startedAt,
+        timer.ended(
+          .effect, of: cycle, name: cycle.name, after: timer.now() - startedAt,
           cancelled: cancelled)
       })
     // Held while the effect starts, so that one starting no work ends here.

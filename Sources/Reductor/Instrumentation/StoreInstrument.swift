@@ -13,42 +13,27 @@ package enum StageRole: Sendable {
   case machinery
 }
 
-/// The instrumentation of one store: times its stages, measures them (in debug builds) and
-/// emits its targets' events. Made from the store's options, or from the defaults when the
-/// global switch instruments the store.
+/// The instrumentation of one store: starts the cycles of its actions, with ``StageTimer`` to
+/// time their stages. Made from the store's options, or from the defaults when the global switch
+/// instruments the store.
 ///
-/// Called on the main actor for the queue's end, the mutate and reduce stages, and from any
-/// thread for the queue's start (an enqueued action) and the effect's end.
+/// The store's instrumented paths are `@inlinable`, like its send path, and so is
+/// ``beginCycle(_:)``: unspecialized, every generic type they touch costs a run-time metadata
+/// lookup, which made a targeted action cost thirty times a send.
 @usableFromInline
 package final class StoreInstrument<Action: Sendable>: Sendable {
   /// A target, with its predicate on the store's actions.
+  @usableFromInline
   struct StoreTarget: Sendable {
-    let target: ActionCycle.Target
-    let matches: @Sendable (Action) -> Bool
+    @usableFromInline let target: ActionCycle.Target
+    @usableFromInline let matches: @Sendable (Action) -> Bool
   }
 
-  let label: String
-  let warningThreshold: Duration?
-  let now: @Sendable () -> Duration
-  let role: @Sendable (Action) -> StageRole
-  let name: @Sendable (Action) -> String
-  let targets: [StoreTarget]
-  /// Whether measurements are made: in debug builds.
-  let measures: Bool
-  /// Where a warning goes when ``Instrumentation/warningSink`` is not set: the store's
-  /// diagnostics.
-  let reportDiagnostic: @Sendable (StoreDiagnostic) -> Void
-  private let lastWarnings = Locked(LastWarnings())
-
-  private struct LastWarnings {
-    var epoch: UInt64 = 0
-    var times: [WarningKey: Duration] = [:]
-  }
-
-  private struct WarningKey: Hashable {
-    let stage: Instrumentation.Stage
-    let name: String
-  }
+  /// Times the stages and records them.
+  @usableFromInline let timer: StageTimer
+  @usableFromInline let role: @Sendable (Action) -> StageRole
+  @usableFromInline let name: @Sendable (Action) -> String
+  @usableFromInline let targets: [StoreTarget]
 
   /// Makes the instrumentation of a store whose actions map to the options' actions through
   /// `subject` (nil for actions that targets do not see); nil when it would do nothing in this
@@ -71,134 +56,86 @@ package final class StoreInstrument<Action: Sendable>: Sendable {
     subject: @escaping @Sendable (Action) -> Subject?,
     role: @escaping @Sendable (Action) -> StageRole,
     name: @escaping @Sendable (Action) -> String,
-    measures: Bool = StoreInstrument.measuresInThisBuild
+    measures: Bool = StageTimer.measuresInThisBuild
   ) {
-    self.measures = measures
     targets = options.targets.filter(\.emitsInThisBuild).map { target in
       StoreTarget(
-        target: ActionCycle.Target(id: target.id, stages: target.stages),
+        target: ActionCycle.Target(id: target.id, stages: StageMask(target.stages)),
         matches: { action in subject(action).map(target.matches) ?? false })
     }
     guard measures || !targets.isEmpty else { return nil }
-    label = options.label ?? typeName
-    warningThreshold = options.warningThreshold
-    now = Stopwatch(startingOn: options.clock ?? storeClock).elapsed
+    timer = StageTimer(
+      label: options.label ?? typeName, warningThreshold: options.warningThreshold,
+      clock: options.clock ?? storeClock, measures: measures, reportDiagnostic: reportDiagnostic)
     self.role = role
     self.name = name
-    self.reportDiagnostic = reportDiagnostic
   }
 
-  /// Whether this build of Reductor makes measurements: one compiled with `DEBUG`.
-  static var measuresInThisBuild: Bool {
-    #if DEBUG
-    true
-    #else
-    false
-    #endif
+  /// Whether anything observes the store's actions now: measurements, or targets while a
+  /// handler is installed. When nothing does, the store takes its plain path.
+  @inlinable
+  var isObserving: Bool {
+    timer.measures || (!targets.isEmpty && Instrumentation.isTargetHandlerInstalled)
   }
-
-  // MARK: - Stages
 
   /// Starts the cycle of an action being queued: nil when the action starts none or nothing
   /// observes it (no measurements, and no matching target while a handler is installed; then
   /// nothing was allocated or timed).
-  @usableFromInline
+  @inlinable
   func beginCycle(_ action: Action) -> ActionCycle? {
-    beginCycle(
-      action, handlerInstalled: Instrumentation.hasTargetHandler.load(ordering: .acquiring))
+    beginCycle(action, handlerInstalled: Instrumentation.isTargetHandlerInstalled)
   }
 
-  /// Starts the cycle of an action; the targets are matched only if `handlerInstalled`.
-  func beginCycle(_ action: Action, handlerInstalled: Bool) -> ActionCycle? {
+  /// Starts the cycle of an action; the targets are matched only if `handlerInstalled`, and
+  /// their events go to `handler`, read once one matched.
+  @inlinable
+  func beginCycle(
+    _ action: Action, handlerInstalled: Bool,
+    handler installedHandler: @autoclosure () -> (
+      @Sendable (Instrumentation.TargetEvent) -> Void
+    )? = Instrumentation.onTargetEvent
+  ) -> ActionCycle? {
     guard case .cycle(let reduces) = role(action) else { return nil }
     var matched: [ActionCycle.Target] = []
-    if !targets.isEmpty, handlerInstalled {
-      matched = targets.filter { $0.matches(action) }.map(\.target)
+    var handler: (@Sendable (Instrumentation.TargetEvent) -> Void)?
+    if handlerInstalled, !targets.isEmpty {
+      for target in targets where target.matches(action) { matched.append(target.target) }
+      if !matched.isEmpty { handler = installedHandler() }
     }
-    guard measures || !matched.isEmpty else { return nil }
+    guard timer.measures || handler != nil else { return nil }
     let cycle = ActionCycle(
-      name: measures ? name(action) : nil, targets: matched, measures: measures,
-      reduces: reduces, queuedAt: now())
-    started(.queue, of: cycle)
+      name: timer.measures ? name(action) : nil, targets: handler == nil ? [] : matched,
+      handler: handler, measures: timer.measures, reduces: reduces, queuedAt: timer.now())
+    timer.started(.queue, of: cycle)
     return cycle
   }
+}
 
-  /// Runs `body`, a stage of `cycle` (of none: a mutation reduced outside one), timed.
-  func time<Result>(
-    _ stage: Instrumentation.Stage, of cycle: ActionCycle?, name: String?,
-    _ body: () -> Result
-  ) -> Result {
-    let start = now()
-    started(stage, of: cycle)
-    let result = body()
-    ended(stage, of: cycle, name: name, after: now() - start, cancelled: false)
-    return result
+/// The stages a target observes, as bits.
+@usableFromInline
+struct StageMask: OptionSet, Sendable {
+  @usableFromInline let rawValue: UInt8
+
+  @usableFromInline
+  init(rawValue: UInt8) {
+    self.rawValue = rawValue
   }
 
-  /// Emits the `started` events of the targets of `cycle` that observe `stage`.
-  func started(_ stage: Instrumentation.Stage, of cycle: ActionCycle?) {
-    guard let cycle, !cycle.targets.isEmpty else { return }
-    emit(stage, of: cycle, .started)
-  }
-
-  /// Records a stage that took `duration`: measures it under `name` (when measuring), and
-  /// emits the `finished` or `cancelled` events of the targets of `cycle` that observe it.
-  func ended(
-    _ stage: Instrumentation.Stage, of cycle: ActionCycle?, name: String?, after duration: Duration,
-    cancelled: Bool
-  ) {
-    if measures, let name { measure(stage, name: name, duration: duration) }
-    guard let cycle, !cycle.targets.isEmpty else { return }
-    emit(stage, of: cycle, cancelled ? .cancelled(duration) : .finished(duration))
-  }
-
-  private func emit(
-    _ stage: Instrumentation.Stage, of cycle: ActionCycle, _ kind: Instrumentation.TargetEvent.Kind
-  ) {
-    guard let handler = Instrumentation.onTargetEvent else { return }
-    for target in cycle.targets where target.stages.contains(stage) {
-      handler(
-        Instrumentation.TargetEvent(
-          target: target.id, cycle: cycle.id, stage: stage, store: label, kind: kind))
+  @usableFromInline
+  init(_ stage: Instrumentation.Stage) {
+    switch stage {
+    case .queue: rawValue = 1
+    case .mutate: rawValue = 2
+    case .reduce: rawValue = 4
+    case .effect: rawValue = 8
     }
   }
 
-  // MARK: - Measurements
-
-  private func measure(_ stage: Instrumentation.Stage, name: String, duration: Duration) {
-    let settings = Instrumentation.settings.value
-    if settings.statisticsEnabled {
-      StageStatistics.shared.record(
-        duration, in: StageStatistics.Row(store: label, stage: stage, name: name))
-    }
-    settings.onEvent?(
-      Instrumentation.Event(stage: stage, store: label, name: name, duration: duration))
-    let threshold = warningThreshold ?? settings.warningThreshold
-    guard duration >= threshold,
-      isWarningDue(WarningKey(stage: stage, name: name), interval: settings.warningInterval)
-    else { return }
-    let warning =
-      "Slow \(stage): \(label) \(name) took \(Milliseconds(duration)) "
-      + "(threshold \(Milliseconds(threshold)))"
-    if let sink = settings.warningSink {
-      sink(warning)
-    } else {
-      reportDiagnostic(
-        StoreDiagnostic(kind: .slowStage, message: warning, error: nil, fileID: "", line: 0))
-    }
+  init(_ stages: Set<Instrumentation.Stage>) {
+    self = stages.reduce(into: []) { $0.insert(StageMask($1)) }
   }
 
-  /// Whether a warning for `key` may be given now: none was in the last `interval`.
-  private func isWarningDue(_ key: WarningKey, interval: Duration) -> Bool {
-    let time = now()
-    let epoch = Instrumentation.warningEpoch.load(ordering: .relaxed)
-    return lastWarnings.withLock { last in
-      if last.epoch != epoch { last = LastWarnings(epoch: epoch) }
-      if let previous = last.times[key], time - previous < interval { return false }
-      last.times[key] = time
-      return true
-    }
-  }
+  static let all = StageMask(rawValue: 15)
 }
 
 /// One action's pass through an instrumented store: its ID, name and targets, shared by its
@@ -206,34 +143,49 @@ package final class StoreInstrument<Action: Sendable>: Sendable {
 @usableFromInline
 package final class ActionCycle: Sendable {
   /// A target that matched the action: its name and the stages it observes.
+  @usableFromInline
   struct Target: Sendable {
     let id: Instrumentation.TargetID
-    let stages: Set<Instrumentation.Stage>
+    @usableFromInline let stages: StageMask
+
+    init(id: Instrumentation.TargetID, stages: StageMask) {
+      self.id = id
+      self.stages = stages
+    }
   }
 
   private static let lastID = Atomic<UInt64>(0)
 
   let id: UInt64
   /// The action's case name, when measuring.
-  let name: String?
-  let targets: [Target]
-  let measures: Bool
+  @usableFromInline let name: String?
+  @usableFromInline let targets: [Target]
+  /// Where its targets' events go: the handler installed when it began, so that a stage that
+  /// started with a handler ends with it.
+  let handler: (@Sendable (Instrumentation.TargetEvent) -> Void)?
+  /// The stages timed: all when measuring, else the ones its targets observe.
+  @usableFromInline let timedStages: StageMask
   /// Whether its reduction is a stage.
-  let reduces: Bool
-  let queuedAt: Duration
+  @usableFromInline let reduces: Bool
+  @usableFromInline let queuedAt: Duration
 
-  init(name: String?, targets: [Target], measures: Bool, reduces: Bool, queuedAt: Duration) {
+  @usableFromInline
+  init(
+    name: String?, targets: [Target], handler: (@Sendable (Instrumentation.TargetEvent) -> Void)?,
+    measures: Bool, reduces: Bool, queuedAt: Duration
+  ) {
     self.id = Self.lastID.add(1, ordering: .relaxed).newValue
     self.name = name
     self.targets = targets
-    self.measures = measures
+    self.handler = handler
+    self.timedStages = measures ? .all : targets.reduce(into: []) { $0.formUnion($1.stages) }
     self.reduces = reduces
     self.queuedAt = queuedAt
   }
 
   /// Whether `stage` of this cycle is timed: measured, or observed by a target.
-  @usableFromInline
+  @inlinable
   func observes(_ stage: Instrumentation.Stage) -> Bool {
-    measures || targets.contains { $0.stages.contains(stage) }
+    timedStages.contains(StageMask(stage))
   }
 }

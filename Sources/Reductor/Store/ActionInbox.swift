@@ -89,7 +89,10 @@ final class ActionInbox<Action: Sendable>: Sendable {
   /// Starts the cycle of an arriving action, outside the lock: a target's predicate runs.
   @usableFromInline
   func beginCycle(of action: Action) -> ActionCycle? {
-    state.withLock { $0.instrument }?.beginCycle(action)
+    guard let instrument = state.withLock({ $0.instrument }), instrument.isObserving else {
+      return nil
+    }
+    return instrument.beginCycle(action)
   }
 
   /// Takes every pending entry, oldest first.

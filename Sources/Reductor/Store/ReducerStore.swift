@@ -65,6 +65,10 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// The store's instrumentation while it is on; see `ReducerStore+Instrumentation.swift`.
   /// Unchecked for exclusivity, like the flags: every action reads it.
   @exclusivity(unchecked) @usableFromInline var instrument: StoreInstrument<Action>?
+  /// Whether `instrument` measures, and whether it has targets: what `observesStages` reads
+  /// without touching it (and retaining it) on every action.
+  @exclusivity(unchecked) @usableFromInline var instrumentMeasures = false
+  @exclusivity(unchecked) @usableFromInline var instrumentHasTargets = false
   /// How the store is instrumented: by its own options, or by the global switch.
   @usableFromInline var instrumentation = InstrumentationSetting<Action>()
   /// The cycle of the action whose effect is being built, for the `mutate` stage.
@@ -175,7 +179,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     #if DEBUG
     followGlobalSwitch()
     #endif
-    if instrument != nil {
+    if observesStages {
       return sendInstrumented(action, reducingDeliveredActionsFirst: reducingDeliveredActionsFirst)
     }
     isReducing = true
@@ -190,12 +194,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   }
 
   /// Whether a `send` now would reduce its action first and alone: the store is not reducing,
-  /// nothing waits in its inbox, nobody watches its reductions and it is not instrumented. The
+  /// nothing waits in its inbox, nobody watches its reductions or observes its stages. The
   /// package's two-phase reactors then call their `mutate` before sending, instead of in the
   /// action's turn.
   @inlinable
   package var reducesNextSendAlone: Bool {
-    !isReducing && !hasReduceObservers && !inbox.hasEntries && instrument == nil
+    !isReducing && !hasReduceObservers && !inbox.hasEntries && !observesStages
   }
 
   /// Calls `mutate`, the `mutate` stage of a two-phase reactor's action: the synchronous call
@@ -290,7 +294,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       }
       let entry = queue[queueHead]
       queueHead += 1
-      if instrument != nil {
+      if observesStages {
         _ = reduceInstrumented(entry.action, cycle: entry.cycle, tracker: entry.tracker)
       } else {
         let effect = reduceObserved(entry.action)
@@ -396,7 +400,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @inlinable
   func buffer(_ action: Action, tracker: EffectTracker) {
     tracker.begin()
-    queue.append(.init(action: action, tracker: tracker, cycle: instrument?.beginCycle(action)))
+    let cycle = observesStages ? instrument?.beginCycle(action) : nil
+    queue.append(.init(action: action, tracker: tracker, cycle: cycle))
     hasQueuedActions = true
   }
 

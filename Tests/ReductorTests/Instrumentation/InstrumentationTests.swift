@@ -40,7 +40,7 @@ import Testing
     #expect(instrument.beginCycle(.stop, handlerInstalled: false) == nil)
     #expect(steps.reads == readsBefore)
     #expect(predicateCalls.value == 0)
-    let cycle = instrument.beginCycle(.stop, handlerInstalled: true)
+    let cycle = instrument.beginCycle(.stop, handlerInstalled: true, handler: { _ in })
     #expect(cycle?.observes(.effect) == true)
     #expect(cycle?.name == nil)
     #expect(steps.reads == readsBefore + 1)
