@@ -28,16 +28,16 @@ import ucrt
 /// `REDUCTOR_INSTRUMENT=1` environment variable and a ``filter`` on the store's type name:
 ///
 /// ```swift
-/// let store = StoreBuilder.reducer(initialState: CounterState(), reducer: CounterReducer())
-///   .instrumentation(.init(label: "counter", warningThreshold: .milliseconds(16)))
-/// store.send(.increment)
+/// let store = StoreBuilder.reducer(initialState: SearchState(), reducer: SearchReducer())
+///   .instrumentation(.init(label: "search", warningThreshold: .milliseconds(16)))
+/// store.send(.queryChanged("swi"))
 /// print(Instrumentation.report())
 /// ```
 ///
 /// Measurements (the statistics of ``report()``, ``onEvent`` and the slow-stage warnings) are
 /// made only when Reductor is compiled with `DEBUG`; in release builds they cost nothing.
 /// ``Target``s emit their events in the build configurations they choose, release included, to
-/// ``onTargetEvent``. See <doc:Instrumentation> for the costs and the migration from
+/// ``onTargetEvent``. See <doc:InstrumentingStores> for the costs and the migration from
 /// ReactableKit's `ReactableInstrument`.
 ///
 /// The settings are global and safe to change from any thread; a change reaches stores at their
@@ -58,7 +58,8 @@ public enum Instrumentation: Sendable {
   ///
   /// When it is set it decides on its own: a store whose type name it refuses stays
   /// uninstrumented even with ``enabledByDefault`` or the environment variable on. The type name
-  /// is the state's for a ``ReducerStore`` (`CounterState`), the reactor's for a reactor.
+  /// is the readable name of the state's type for a ``ReducerStore`` (`SearchState`, or
+  /// `Feature.State` for a nested one), of the reactor's type for a reactor.
   ///
   /// ```swift
   /// Instrumentation.filter = { $0.contains("Guide") }
@@ -94,7 +95,7 @@ public enum Instrumentation: Sendable {
   /// ``StoreDiagnostic/Kind/slowStage``.
   ///
   /// A warning is one line, such as
-  /// `Slow reduce: counter updateLocation took 200.3ms (threshold 50.0ms)`.
+  /// `Slow reduce: search queryChanged took 200.3ms (threshold 50.0ms)`.
   public static var warningSink: LogSink? {
     get { settings.withLock { $0.warningSink } }
     set { settings.withLock { $0.warningSink = newValue } }
@@ -132,14 +133,15 @@ public enum Instrumentation: Sendable {
   ///
   /// ```
   /// Reductor instrumentation report (threshold 50.0ms)
-  /// STORE    STAGE   CASE            COUNT      P50      P90      MAX
-  /// counter  queue   updateLocation    412    0.8ms   12.0ms  137.4ms
-  /// counter  reduce  setLocation       412    0.1ms    0.2ms    4.1ms
+  /// STORE   STAGE   CASE           COUNT    P50     P90     MAX
+  /// search  queue   queryChanged     412  0.8ms  12.0ms  137.4ms
+  /// search  reduce  resultsLoaded    412  0.1ms   0.2ms    4.1ms
   /// ```
   ///
   /// The percentiles come from a histogram of fixed size per row, so memory does not grow with
   /// the number of actions: each is within 0.8 % of a sample of that rank (nearest rank), and
-  /// never outside the smallest and largest samples; `MAX` is exact. Without samples (in
+  /// never outside the smallest and largest samples; the first and last ranks and `MAX` are
+  /// exact. Without samples (in
   /// release builds, say) the report is one line saying so.
   ///
   /// - Returns: The report, one line per row, without a trailing newline.

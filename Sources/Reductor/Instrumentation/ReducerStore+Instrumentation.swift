@@ -4,8 +4,8 @@ extension ReducerStore {
   /// leaves the decision to the global switch.
   ///
   /// ```swift
-  /// let store = StoreBuilder.reducer(initialState: CounterState(), reducer: CounterReducer())
-  ///   .instrumentation(.init(label: "counter", warningThreshold: .milliseconds(16)))
+  /// let store = StoreBuilder.reducer(initialState: SearchState(), reducer: SearchReducer())
+  ///   .instrumentation(.init(label: "search", warningThreshold: .milliseconds(16)))
   /// ```
   ///
   /// Options set here win over ``Instrumentation/enabledByDefault`` and

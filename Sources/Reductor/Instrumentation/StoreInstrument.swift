@@ -91,9 +91,10 @@ package final class StoreInstrument<Action: Sendable>: Sendable {
   @inlinable
   func beginCycle(
     _ action: Action, handlerInstalled: Bool,
-    handler installedHandler: @autoclosure () -> (
-      @Sendable (Instrumentation.TargetEvent) -> Void
-    )? = Instrumentation.onTargetEvent
+    handler installedHandler:
+      @autoclosure () -> (
+        @Sendable (Instrumentation.TargetEvent) -> Void
+      )? = Instrumentation.onTargetEvent
   ) -> ActionCycle? {
     guard case .cycle(let reduces) = role(action) else { return nil }
     var matched: [ActionCycle.Target] = []

@@ -75,7 +75,7 @@ public protocol AsyncReactor: AnyObject, SendableMetatype {
   var clock: any Clock<Duration> { get }
 
   /// How the reactor's store is instrumented; `nil` by default, which leaves it to the global
-  /// switch (``Instrumentation/enabledByDefault``, ``Instrumentation/filter``).
+  /// switch (`Instrumentation.enabledByDefault`, `Instrumentation.filter`).
   ///
   /// Read once, at the reactor's first use. Each input has the `queue` stage, until its turn's
   /// effect starts, and the `effect` stage: its wait for the inputs before it, its `reduce`

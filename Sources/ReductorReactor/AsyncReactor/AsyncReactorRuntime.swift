@@ -48,7 +48,7 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
       reduce: { state, step in runtime.value?.reduce(&state, step) ?? .none },
       clock: reactor.clock)
     store.setInstrumentation(
-      typeName: String(describing: R.self), options: reactor.instrumentation,
+      typeName: TypeName.of(R.self), options: reactor.instrumentation,
       subject: { step in
         guard case .input(let input) = step else { return nil }
         return input

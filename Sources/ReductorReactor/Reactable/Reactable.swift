@@ -91,7 +91,7 @@ public protocol Reactable: AnyObject, SendableMetatype {
 
   /// How the reactable's store is instrumented: the stages of its actions timed, slow ones
   /// reported, its targets' events emitted; `nil` by default, which leaves it to the global
-  /// switch (``Instrumentation/enabledByDefault``, ``Instrumentation/filter``).
+  /// switch (`Instrumentation.enabledByDefault`, `Instrumentation.filter`).
   ///
   /// ```swift
   /// var instrumentation: Instrumentation.Options<Action>? { .default }

@@ -19,7 +19,7 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
       clock: reactable.clock)
     reducer.store = store
     store.setInstrumentation(
-      typeName: String(describing: R.self), options: reactable.instrumentation,
+      typeName: TypeName.of(R.self), options: reactable.instrumentation,
       subject: ReactableStep<R>.action(of:), role: ReactableStep<R>.stageRole(of:),
       name: ReactableStep<R>.caseName(of:))
   }

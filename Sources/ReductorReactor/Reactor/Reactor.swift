@@ -93,7 +93,7 @@ public protocol Reactor: AnyObject, SendableMetatype {
 
   /// How the reactor's store is instrumented: the stages of its events timed, slow ones
   /// reported, its targets' events emitted; `nil` by default, which leaves it to the global
-  /// switch (``Instrumentation/enabledByDefault``, ``Instrumentation/filter``).
+  /// switch (`Instrumentation.enabledByDefault`, `Instrumentation.filter`).
   ///
   /// ```swift
   /// var instrumentation: Instrumentation.Options<Action>? { .init(label: "list") }

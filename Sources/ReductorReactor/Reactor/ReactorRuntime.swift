@@ -21,7 +21,7 @@ final class ReactorRuntime<R: Reactor> {
       reduce: { state, step in reducer.reduce(&state, step) },
       clock: reactor.clock)
     store.setInstrumentation(
-      typeName: String(describing: R.self), options: reactor.instrumentation,
+      typeName: TypeName.of(R.self), options: reactor.instrumentation,
       subject: ReactorStep<R>.action(of:), role: ReactorStep<R>.stageRole(of:),
       name: ReactorStep<R>.caseName(of:))
   }

@@ -97,6 +97,22 @@ private final class TimedAsyncReactor: AsyncReactor {
   }
 }
 
+/// A reactable migrated from ReactableKit: its instrumentation spelled as there.
+@MainActor
+private final class MigratedReactable: Reactable {
+  enum Action: Sendable { case increase }
+  enum Mutation: Sendable { case increase }
+  struct State { var count = 0 }
+
+  var initialState: State { State() }
+
+  var instrumentation: ReactableInstrument.Options<Action>? { .default }
+
+  func mutate(action: Action) -> Effect<Mutation> { .just(.increase) }
+
+  func reduce(state: inout State, mutation: Mutation) { state.count += 1 }
+}
+
 /// The reactors' stages, read from the report's rows of each test's label (measurements are made
 /// in debug builds only).
 @MainActor
@@ -143,6 +159,14 @@ private final class TimedAsyncReactor: AsyncReactor {
         "effect load 1 1000.0ms", "queue load 1 0.0ms", "queue loaded 1 0.0ms",
         "reduce load 1 0.0ms", "reduce loaded 1 0.0ms",
       ])
+  }
+
+  @Test func aReactableSpellingItsInstrumentationAsReactableKitDoesIsInstrumented() {
+    let reactable = MigratedReactable()
+    reactable.action(.increase)
+    #expect(reactable.currentState.count == 1)
+    // Labelled with its type name, as the default options say.
+    #expect(rows(of: "MigratedReactable").contains("mutate increase 1 0.0ms"))
   }
 
   @Test func anAsyncReactorsInputsAreQueuedAndTheirTurnsTimed() async {

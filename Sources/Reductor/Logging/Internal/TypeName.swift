@@ -3,9 +3,11 @@
 ///
 /// `Swift.Dictionary<Swift.String, MyApp.Item>` reads `[String: Item]`,
 /// `MyApp.Outer<Swift.Int>.Inner` reads `Outer<Int>.Inner`.
-enum TypeName {
+@usableFromInline
+package enum TypeName: Sendable {
   /// The readable name of `type`.
-  static func of(_ type: Any.Type) -> String {
+  @usableFromInline
+  package static func of(_ type: Any.Type) -> String {
     readable(String(reflecting: type))
   }
 

@@ -1,0 +1,111 @@
+import Testing
+
+@testable import Reductor
+
+/// The search feature of the Instrumentation article.
+struct SearchState {
+  var query = ""
+  var results: [String] = []
+}
+
+enum SearchAction: Sendable {
+  case queryChanged(String)
+  case resultsLoaded([String])
+}
+
+/// Searches 120 ms after each query, on the store's clock, a newer query replacing an older one.
+struct SearchReducer: Reducer {
+  func reduce(into state: inout SearchState, action: SearchAction) -> Effect<SearchAction> {
+    switch action {
+    case .queryChanged(let query):
+      state.query = query
+      return .run(lifetime: .replaceable("search")) {
+        try await EffectContext.clock.sleep(for: .milliseconds(120))
+        return .resultsLoaded(["swift", "swiftpm"].filter { $0.hasPrefix(query) })
+      } catch: { _ in
+        .resultsLoaded([])
+      }
+    case .resultsLoaded(let results):
+      state.results = results
+      return .none
+    }
+  }
+}
+
+/// What the article's snippets print, instead of standard output.
+private let printed = Locked<[String]>([])
+
+private func print(_ items: Any...) {
+  printed.withLock { $0.append(items.map { "\($0)" }.joined(separator: " ")) }
+}
+
+/// The article's snippets, as it shows them. In the suite that installs the global handlers,
+/// since they do too.
+extension InstrumentationHandlerTests {
+  @Test func theArticlesSnippetsInstrumentAStoreAndEmitItsTargetsEvents() async throws {
+    let clock = ManualClock()
+    let store = StoreBuilder.reducer(
+      initialState: SearchState(), reducer: SearchReducer(), clock: clock
+    )
+    .instrumentation(.init(label: "search", warningThreshold: .milliseconds(16)))
+
+    printed.withLock { $0.removeAll() }
+    let queries = Instrumentation.Target<SearchAction>(
+      .init(rawValue: "search.query"), observing: [.effect], emittingIn: .all
+    ) { action in
+      guard case .queryChanged = action else { return false }
+      return true
+    }
+    store.instrumentation(.init(label: "search", targets: [queries]))
+    Instrumentation.onTargetEvent = { event in
+      print(event)  // search.query #12 effect finished 120.0ms (search)
+    }
+    defer { Instrumentation.onTargetEvent = nil }
+
+    #if DEBUG
+    Instrumentation.onEvent = { event in
+      print(event.stage, event.store, event.name, event.duration)
+    }
+    defer { Instrumentation.onEvent = nil }
+    #endif
+
+    store.send(.queryChanged("swi"))
+    await clock.advance(by: .milliseconds(120))
+    #expect(store.state.results == ["swift", "swiftpm"])
+
+    let lines = printed.value.map { line in
+      // Cycle numbers vary with the tests run before.
+      line.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
+    }
+    #if DEBUG
+    #expect(
+      lines == [
+        "queue search queryChanged 0.0 seconds", "reduce search queryChanged 0.0 seconds",
+        "search.query effect started (search)", "queue search resultsLoaded 0.0 seconds",
+        "reduce search resultsLoaded 0.0 seconds",
+        "effect search queryChanged 0.12 seconds",
+        "search.query effect finished 120.0ms (search)",
+      ])
+    print(Instrumentation.report())
+    let report = printed.value.last?.split(separator: "\n").map { $0.split(separator: " ") } ?? []
+    #expect(report.contains { $0.prefix(4) == ["search", "effect", "queryChanged", "1"] })
+    #else
+    #expect(
+      lines == [
+        "search.query effect started (search)", "search.query effect finished 120.0ms (search)",
+      ])
+    #endif
+  }
+
+  @Test func theArticlesGlobalSwitchInstrumentsTheSearchStore() {
+    defer {
+      Instrumentation.filter = nil
+      Instrumentation.enabledByDefault = false
+    }
+    Instrumentation.enabledByDefault = true
+    Instrumentation.filter = { $0.contains("Search") }
+    let store = StoreBuilder.reducer(initialState: SearchState(), reducer: SearchReducer())
+    store.send(.resultsLoaded([]))
+    #expect(store.observesStages == StageTimer.measuresInThisBuild)
+  }
+}
