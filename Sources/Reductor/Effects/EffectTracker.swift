@@ -22,7 +22,7 @@ final class EffectTracker: Sendable {
   private let cancelled = Atomic(false)
   let runtime: EffectRuntime
   /// The action whose send began this work, for the report of work still in flight.
-  let origin: any Sendable
+  @usableFromInline let origin: any Sendable
   /// The timing of one action's effect, for a tracker of that effect alone.
   @usableFromInline let timing: EffectTiming?
 

@@ -70,7 +70,8 @@ public enum Instrumentation: Sendable {
   }
 
   /// The duration at or above which a stage is reported as slow, unless a store's options give
-  /// their own; 50 ms by default.
+  /// their own; 50 ms by default. Stages timed on a ``ManualClock`` are never reported: their
+  /// durations are virtual time.
   public static var warningThreshold: Duration {
     get { settings.withLock { $0.warningThreshold } }
     set { settings.withLock { $0.warningThreshold = newValue } }

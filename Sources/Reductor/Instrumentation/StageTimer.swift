@@ -12,6 +12,9 @@ final class StageTimer: Sendable {
   @usableFromInline let now: @Sendable () -> Duration
   /// Whether measurements are made: in debug builds.
   @usableFromInline let measures: Bool
+  /// Whether slow stages are reported: not on a ``ManualClock``, whose time is the test's
+  /// choice rather than slowness.
+  let warns: Bool
   /// Where a warning goes when ``Instrumentation/warningSink`` is not set: the store's
   /// diagnostics.
   let reportDiagnostic: @Sendable (StoreDiagnostic) -> Void
@@ -35,11 +38,12 @@ final class StageTimer: Sendable {
     self.warningThreshold = warningThreshold
     self.now = Stopwatch(startingOn: clock).elapsed
     self.measures = measures
+    self.warns = !(clock is ManualClock)
     self.reportDiagnostic = reportDiagnostic
   }
 
   /// Whether this build of Reductor makes measurements: one compiled with `DEBUG`.
-  package static var measuresInThisBuild: Bool {
+  @usableFromInline package static var measuresInThisBuild: Bool {
     #if DEBUG
     true
     #else
@@ -47,13 +51,14 @@ final class StageTimer: Sendable {
     #endif
   }
 
-  /// Runs `body`, a stage of `cycle` (of none: a mutation reduced outside one), timed.
+  /// Runs `body`, a stage of `cycle` (of none: a mutation reduced outside one), timed from
+  /// `start`, or from now.
   @inlinable
   func time<Result>(
     _ stage: Instrumentation.Stage, of cycle: ActionCycle?, name: String?,
-    _ body: () -> Result
+    startingAt start: Duration? = nil, _ body: () -> Result
   ) -> Result {
-    let start = now()
+    let start = start ?? now()
     started(stage, of: cycle)
     let result = body()
     ended(stage, of: cycle, name: name, after: now() - start, cancelled: false)
@@ -102,7 +107,7 @@ final class StageTimer: Sendable {
     settings.onEvent?(
       Instrumentation.Event(stage: stage, store: label, name: name, duration: duration))
     let threshold = warningThreshold ?? settings.warningThreshold
-    guard duration >= threshold,
+    guard warns, duration >= threshold,
       isWarningDue(WarningKey(stage: stage, name: name), interval: settings.warningInterval)
     else { return }
     let warning =

@@ -71,13 +71,6 @@ package final class StoreInstrument<Action: Sendable>: Sendable {
     self.name = name
   }
 
-  /// Whether anything observes the store's actions now: measurements, or targets while a
-  /// handler is installed. When nothing does, the store takes its plain path.
-  @inlinable
-  var isObserving: Bool {
-    timer.measures || (!targets.isEmpty && Instrumentation.isTargetHandlerInstalled)
-  }
-
   /// Starts the cycle of an action being queued: nil when the action starts none or nothing
   /// observes it (no measurements, and no matching target while a handler is installed; then
   /// nothing was allocated or timed).
@@ -105,8 +98,9 @@ package final class StoreInstrument<Action: Sendable>: Sendable {
     }
     guard timer.measures || handler != nil else { return nil }
     let cycle = ActionCycle(
-      name: timer.measures ? name(action) : nil, targets: handler == nil ? [] : matched,
-      handler: handler, measures: timer.measures, reduces: reduces, queuedAt: timer.now())
+      timer: timer, name: timer.measures ? name(action) : nil,
+      targets: handler == nil ? [] : matched, handler: handler, reduces: reduces,
+      queuedAt: timer.now())
     timer.started(.queue, of: cycle)
     return cycle
   }
@@ -140,7 +134,8 @@ struct StageMask: OptionSet, Sendable {
 }
 
 /// One action's pass through an instrumented store: its ID, name and targets, shared by its
-/// stages, and when it was queued.
+/// stages, when it was queued, and the timer that times its stages (which ends them even if the
+/// store's instrumentation changed meanwhile).
 @usableFromInline
 package final class ActionCycle: Sendable {
   /// A target that matched the action: its name and the stages it observes.
@@ -158,6 +153,7 @@ package final class ActionCycle: Sendable {
   private static let lastID = Atomic<UInt64>(0)
 
   let id: UInt64
+  @usableFromInline let timer: StageTimer
   /// The action's case name, when measuring.
   @usableFromInline let name: String?
   @usableFromInline let targets: [Target]
@@ -172,14 +168,15 @@ package final class ActionCycle: Sendable {
 
   @usableFromInline
   init(
-    name: String?, targets: [Target], handler: (@Sendable (Instrumentation.TargetEvent) -> Void)?,
-    measures: Bool, reduces: Bool, queuedAt: Duration
+    timer: StageTimer, name: String?, targets: [Target],
+    handler: (@Sendable (Instrumentation.TargetEvent) -> Void)?, reduces: Bool, queuedAt: Duration
   ) {
     self.id = Self.lastID.add(1, ordering: .relaxed).newValue
+    self.timer = timer
     self.name = name
     self.targets = targets
     self.handler = handler
-    self.timedStages = measures ? .all : targets.reduce(into: []) { $0.formUnion($1.stages) }
+    self.timedStages = timer.measures ? .all : targets.reduce(into: []) { $0.formUnion($1.stages) }
     self.reduces = reduces
     self.queuedAt = queuedAt
   }

@@ -42,8 +42,9 @@ final class ActionInbox<Action: Sendable>: Sendable {
   @usableFromInline let state = Locked(State())
   /// Mirrors `!entries.isEmpty` so the main actor can check for pending entries without the lock.
   @usableFromInline let hasEntriesFlag = Atomic(false)
-  /// Mirrors `instrument != nil`, so that an append checks it without the lock.
-  @usableFromInline let isInstrumented = Atomic(false)
+  /// Mirrors whether `instrument` measures (1) and has targets (2), so that an append checks
+  /// whether anything observes the stages without the lock.
+  @usableFromInline let instrumentFlags = Atomic<UInt8>(0)
 
   @usableFromInline
   init() {}
@@ -55,11 +56,18 @@ final class ActionInbox<Action: Sendable>: Sendable {
   }
 
   /// Sets the instrumentation that starts the cycles of arriving actions.
-  func setInstrument(_ instrument: StoreInstrument<Action>?) {
+  func setInstrument(_ instrument: StoreInstrument<Action>?, measures: Bool, hasTargets: Bool) {
     state.withLock { state in
       state.instrument = instrument
-      isInstrumented.store(instrument != nil, ordering: .releasing)
+      instrumentFlags.store((measures ? 1 : 0) | (hasTargets ? 2 : 0), ordering: .releasing)
     }
+  }
+
+  /// Whether anything observes the stages of arriving actions: the store's `observesStages`.
+  @inlinable
+  var observesStages: Bool {
+    let flags = instrumentFlags.load(ordering: .acquiring)
+    return flags & 1 != 0 || (flags & 2 != 0 && Instrumentation.isTargetHandlerInstalled)
   }
 
   @usableFromInline
@@ -71,7 +79,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
   @inlinable
   @discardableResult
   func append(_ action: Action, tracker: EffectTracker?) -> Bool {
-    let cycle = isInstrumented.load(ordering: .acquiring) ? beginCycle(of: action) : nil
+    let cycle = observesStages ? beginCycle(of: action) : nil
     let (accepted, wake) = state.withLock {
       state -> (Bool, (@Sendable () -> Void)?) in
       guard !state.isClosed else { return (false, nil) }
@@ -86,13 +94,11 @@ final class ActionInbox<Action: Sendable>: Sendable {
     return accepted
   }
 
-  /// Starts the cycle of an arriving action, outside the lock: a target's predicate runs.
+  /// Starts the cycle of an arriving action, outside the lock: a target's predicate runs. None
+  /// once the store is gone: its actions are dropped.
   @usableFromInline
   func beginCycle(of action: Action) -> ActionCycle? {
-    guard let instrument = state.withLock({ $0.instrument }), instrument.isObserving else {
-      return nil
-    }
-    return instrument.beginCycle(action)
+    state.withLock { $0.isClosed ? nil : $0.instrument }?.beginCycle(action)
   }
 
   /// Takes every pending entry, oldest first.

@@ -199,7 +199,10 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// action's turn.
   @inlinable
   package var reducesNextSendAlone: Bool {
-    !isReducing && !hasReduceObservers && !inbox.hasEntries && !observesStages
+    #if DEBUG
+    followGlobalSwitch()
+    #endif
+    return !isReducing && !hasReduceObservers && !inbox.hasEntries && !observesStages
   }
 
   /// Calls `mutate`, the `mutate` stage of a two-phase reactor's action: the synchronous call
@@ -208,7 +211,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @inlinable
   package func mutateStage<Mutations>(_ mutate: () -> Mutations) -> Mutations {
     guard let cycle = buildingCycle, cycle.observes(.mutate) else { return mutate() }
-    return timeMutate(in: cycle, mutate)
+    return cycle.timer.time(.mutate, of: cycle, name: cycle.name, mutate)
   }
 
   /// Adds an action to the store's buffer from any thread or isolation domain, without blocking
@@ -294,11 +297,11 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       }
       let entry = queue[queueHead]
       queueHead += 1
-      if observesStages {
+      if entry.cycle != nil || observesStages {
         _ = reduceInstrumented(entry.action, cycle: entry.cycle, tracker: entry.tracker)
       } else {
         let effect = reduceObserved(entry.action)
-        if !effect.isNone { _ = start(effect, of: entry.action, tracker: entry.tracker) }
+        if !effect.isNone { _ = start(effect, of: entry.action, tracker: entry.tracker?.root) }
       }
       entry.tracker?.end()
     }

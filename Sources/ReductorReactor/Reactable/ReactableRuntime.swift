@@ -228,18 +228,21 @@ final class ReactableReducer<R: Reactable> {
     return store.mutateStage { reactable.mutate(action: action) }
   }
 
-  /// Buffers the steps that `steps` delivers at once, then the actions the last `mutate` sent,
-  /// in the action's turn; returns what is left to start.
+  /// The steps that `steps` delivers at once, then the actions the last `mutate` sent, as one
+  /// effect that delivers them at once, in that order, in the action's turn (counted in its
+  /// tracker, so its cycle's reduce stages see its mutations); when `steps` does asynchronous
+  /// work, the actions are sent now and `steps` is returned.
   @usableFromInline
   func sendActionsFromMutate(
     after steps: Effect<ReactableStep<R>>, to store: ReducerStore<R.State, ReactableStep<R>>
   ) -> Effect<ReactableStep<R>> {
-    let actions = actionsFromMutate
+    let actions = actionsFromMutate.map(ReactableStep<R>.action)
     actionsFromMutate.removeAll()
-    let immediate = steps.actionsDeliveredAtOnce
-    for step in immediate ?? [] { store.send(step) }
-    for action in actions { store.send(.action(action)) }
-    return immediate == nil ? steps : .none
+    guard let immediate = steps.actionsDeliveredAtOnce else {
+      for action in actions { store.send(action) }
+      return steps
+    }
+    return .concat((immediate + actions).map(Effect.send))
   }
 
   /// The steps of `action`'s mutations, followed by the action's end when the reactable

@@ -98,14 +98,19 @@ extension InstrumentationHandlerTests {
   }
 
   @Test func theArticlesGlobalSwitchInstrumentsTheSearchStore() {
-    defer {
-      Instrumentation.filter = nil
-      Instrumentation.enabledByDefault = false
-    }
+    // The article sets the switch first; here it is set with the filter in place, so that no
+    // other suite's store is ever instrumented meanwhile.
+    let globalSwitch = GlobalSwitch()
+    defer { globalSwitch.restore() }
+    Instrumentation.filter = { _ in false }
     Instrumentation.enabledByDefault = true
     Instrumentation.filter = { $0.contains("Search") }
-    let store = StoreBuilder.reducer(initialState: SearchState(), reducer: SearchReducer())
-    store.send(.resultsLoaded([]))
-    #expect(store.observesStages == StageTimer.measuresInThisBuild)
+    let search = StoreBuilder.reducer(initialState: SearchState(), reducer: SearchReducer())
+    let other = makeProbeStore()
+    search.send(.resultsLoaded([]))
+    other.send(.stop)
+    // Instrumented in debug builds; in release, with no targets, nothing is installed.
+    #expect((search.instrument != nil) == StageTimer.measuresInThisBuild)
+    #expect(other.instrument == nil)
   }
 }

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite(.serialized) struct InstrumentationHandlerTests {
   /// Records the measurements and target events of stores labelled `label` while `body` runs.
-  private func recording(
+  func recording(
     label: String, _ body: () async -> Void
   ) async -> (events: [Instrumentation.Event], targetEvents: [Instrumentation.TargetEvent]) {
     let events = Locked<[Instrumentation.Event]>([])
@@ -23,6 +23,18 @@ import Testing
     Instrumentation.onEvent = nil
     Instrumentation.onTargetEvent = nil
     return (events.value, targetEvents.value)
+  }
+
+  /// The global switch as a test found it, to put back: the switch first, then the filter, so
+  /// that the switch is on without a filter only if it was (`REDUCTOR_INSTRUMENT=1`).
+  struct GlobalSwitch {
+    let enabledByDefault = Instrumentation.enabledByDefault
+    let filter = Instrumentation.filter
+
+    func restore() {
+      Instrumentation.enabledByDefault = enabledByDefault
+      Instrumentation.filter = filter
+    }
   }
 
   private struct Sample: Equatable, CustomStringConvertible {
@@ -46,6 +58,9 @@ import Testing
   #if DEBUG
   @Test func aStoreThatIsNotInstrumentedMeasuresNothing() async {
     struct NotInstrumented {}
+    let globalSwitch = GlobalSwitch()
+    defer { globalSwitch.restore() }
+    Instrumentation.enabledByDefault = false
     let clock = ManualClock()
     let recorded = await recording(label: TypeName.of(NotInstrumented.self)) {
       let store = makeProbeStore(NotInstrumented.self, clock: clock, initialState: .init())
@@ -135,14 +150,16 @@ import Testing
 
   @Test func theGlobalSwitchInstrumentsStoresWithoutOptions() async {
     struct SwitchedOn {}
-    defer { Instrumentation.enabledByDefault = false }
+    let globalSwitch = GlobalSwitch()
+    defer { globalSwitch.restore() }
     // The store's label is its state's type name, which the filter sees.
     let typeName = TypeName.of(SwitchedOn.self)
     #expect(typeName == "InstrumentationHandlerTests.SwitchedOn")
     let recorded = await recording(label: typeName) {
-      // With a filter set, it decides alone: the type it accepts is instrumented...
+      // With a filter set, it decides alone: the type it accepts is instrumented, the switch
+      // off...
       Instrumentation.filter = { $0.hasSuffix(".SwitchedOn") }
-      defer { Instrumentation.filter = nil }
+      Instrumentation.enabledByDefault = false
       let store = makeProbeStore(SwitchedOn.self, initialState: .init())
       store.send(.withPayload(1))
       // ... and switching it off reaches the store at its next action.
@@ -158,12 +175,11 @@ import Testing
 
   @Test func aFilterThatRefusesTheTypeKeepsEnabledByDefaultFromInstrumentingIt() async {
     struct Refused {}
-    Instrumentation.enabledByDefault = true
+    let globalSwitch = GlobalSwitch()
+    defer { globalSwitch.restore() }
+    // The filter first: the switch is never on without it, for other suites' stores.
     Instrumentation.filter = { $0.contains("SomethingElse") }
-    defer {
-      Instrumentation.filter = nil
-      Instrumentation.enabledByDefault = false
-    }
+    Instrumentation.enabledByDefault = true
     let recorded = await recording(label: TypeName.of(Refused.self)) {
       let store = makeProbeStore(Refused.self, initialState: .init())
       store.send(.withPayload(1))
@@ -199,9 +215,36 @@ import Testing
     #expect(warnings.value.count == 2)
   }
 
+  @Test func aWarningSinkTakesTheWarningsInsteadOfTheDiagnostics() {
+    let sunk = Locked<[String]>([])
+    Instrumentation.warningSink = LogSink { line in sunk.withLock { $0.append(line) } }
+    defer { Instrumentation.warningSink = nil }
+    let steps = StepClock()
+    let store = makeProbeStore(steps: steps)
+      .instrumentation(.init(label: "probe.sink", warningThreshold: .milliseconds(1), clock: steps))
+    let diagnostics = Counter(0)
+    store.diagnosticHandler = { _ in diagnostics.increment() }
+    store.send(.work(microseconds: 2_500))
+    #expect(sunk.value == ["Slow reduce: probe.sink work took 2.5ms (threshold 1.0ms)"])
+    #expect(diagnostics.value == 0)
+  }
+
+  @Test func withoutStatisticsTheEventsAreStillEmittedAndNoRowIsKept() async {
+    Instrumentation.statisticsEnabled = false
+    defer { Instrumentation.statisticsEnabled = true }
+    let recorded = await recording(label: "probe.noStatistics") {
+      let store = makeProbeStore().instrumentation(.init(label: "probe.noStatistics"))
+      store.send(.stop)
+    }
+    // `.stop` returns a `.cancel`: an effect that starts no work, and ends at once.
+    #expect(recorded.events.map(\.stage) == [.queue, .reduce, .effect])
+    #expect(!Instrumentation.report().contains("probe.noStatistics"))
+  }
+
   @Test func aStoresOwnOptionsWinOverARefusingFilter() async {
+    let globalSwitch = GlobalSwitch()
+    defer { globalSwitch.restore() }
     Instrumentation.filter = { _ in false }
-    defer { Instrumentation.filter = nil }
     let recorded = await recording(label: "probe.own") {
       let store = makeProbeStore().instrumentation(.init(label: "probe.own"))
       store.send(.withPayload(1))
