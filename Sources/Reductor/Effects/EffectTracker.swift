@@ -13,7 +13,8 @@ import Synchronization
 /// and closes when its count reaches zero.
 ///
 /// In an instrumented store, the effect of one action whose ``Instrumentation/Stage/effect``
-/// stage is timed is counted by a tracker of its own, with ``EffectTiming``: it counts toward
+/// stage is timed, or whose mutations' reductions are, is counted by a tracker of its own, with
+/// ``EffectTiming``, which carries the action's cycle to those reductions: it counts toward
 /// its parent, the tracker of the send (its ``root``), which it opens and closes, and its
 /// count reaching zero ends the stage.
 @usableFromInline
