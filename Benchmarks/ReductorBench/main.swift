@@ -24,9 +24,11 @@ while let argument = arguments.popFirst() {
 }
 
 let repetitions = quick ? 5 : 11
-let selected = (allBenchmarks + reactorBenchmarks + instrumentationBenchmarks).filter { benchmark in
-  filters.isEmpty || filters.contains { benchmark.name.contains($0) }
-}
+let selected =
+  (allBenchmarks + reactorBenchmarks + instrumentationBenchmarks + dependencyBenchmarks).filter {
+    benchmark in
+    filters.isEmpty || filters.contains { benchmark.name.contains($0) }
+  }
 var failed = false
 
 @MainActor

@@ -19,6 +19,9 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// message names the store, the stage, the action's case and the duration. See
     /// ``Instrumentation``.
     case slowStage
+    /// A dependency without a test value was read in the test context, with no override; the
+    /// message names its key. It gave its preview value.
+    case missingTestDependency
   }
 
   /// What went wrong.

@@ -1,0 +1,111 @@
+/// The dependencies in force: each key's overridden value, or the value of its key in the
+/// current ``context``.
+///
+/// The values are task-local: ``withDependencies(_:operation:)-(_,()->Result)`` overrides them
+/// for the code it runs and the tasks that code starts, and ``Dependency`` reads them.
+///
+/// ```swift
+/// withDependencies {
+///   $0.numberFact = NumberFact { _ in "a fact" }
+/// } operation: {
+///   store.send(.factButtonTapped)
+/// }
+/// ```
+public struct DependencyValues: Sendable {
+  /// The values in force in this task.
+  @TaskLocal static var current = DependencyValues()
+
+  /// The overridden values, by key; each a ``DependencyBox`` of its key's value type.
+  private var overrides: [ObjectIdentifier: any Sendable & AnyObject] = [:]
+  /// The values made for ``context``, shared by every copy in that context.
+  private var cache: DependencyCache
+  /// Where a problem with a dependency is reported: standard error unless a store says
+  /// otherwise.
+  package var report: @Sendable (StoreDiagnostic) -> Void = { writeToStandardError($0.description) }
+
+  /// Where the dependencies are used; ``DependencyContext/live`` by default.
+  ///
+  /// Setting it, even to the same context, starts afresh: the values of the keys are made again
+  /// when first read, so that each test gets values of its own.
+  public var context: DependencyContext {
+    didSet { cache = DependencyCache(context: context) }
+  }
+
+  /// The live values: what a program gets when nothing overrides them.
+  public init() {
+    self.init(context: .live, cache: .live)
+  }
+
+  private init(context: DependencyContext, cache: DependencyCache) {
+    self.context = context
+    self.cache = cache
+  }
+
+  /// The value of `key`: its override, or the value of its key in ``context``, made once.
+  public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    get {
+      if let box = overrides[ObjectIdentifier(key)] {
+        return unsafeDowncast(box, to: DependencyBox<Key.Value>.self).value
+      }
+      return cache.value(of: key)
+    }
+    set {
+      overrides[ObjectIdentifier(key)] = DependencyBox(newValue)
+    }
+  }
+
+  /// Reports that `key` was read in the test context without a test value or an override.
+  static func reportMissingTestValue<Key: DependencyKey>(of key: Key.Type) {
+    current.report(
+      StoreDiagnostic(
+        kind: .missingTestDependency,
+        message: "\(TypeName.of(key)) has no test value and was read in a test without an "
+          + "override; it gave its preview value. Override it with withDependencies, or give "
+          + "the key a testValue.",
+        error: nil, fileID: "", line: 0))
+  }
+}
+
+/// Runs `operation` with the dependencies `update` changes, and returns its result.
+///
+/// The changes reach the code `operation` runs, the tasks it starts, and the effects of the
+/// actions it sends.
+///
+/// - Parameters:
+///   - update: Changes the dependencies in force.
+///   - operation: The code to run with them.
+/// - Returns: What `operation` returns.
+public func withDependencies<Result>(
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () throws -> Result
+) rethrows -> Result {
+  var values = DependencyValues.current
+  try update(&values)
+  return try DependencyValues.$current.withValue(values, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with the dependencies `update` changes, and returns its
+/// result.
+///
+/// - Parameters:
+///   - update: Changes the dependencies in force.
+///   - operation: The code to run with them.
+/// - Returns: What `operation` returns.
+public nonisolated(nonsending) func withDependencies<Result>(
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: nonisolated(nonsending) () async throws -> Result
+) async rethrows -> Result {
+  var values = DependencyValues.current
+  try update(&values)
+  return try await DependencyValues.$current.withValue(values, operation: operation)
+}
+
+/// A dependency's value, stored by its key: read back without a dynamic cast, since a key's
+/// value always has the key's value type.
+final class DependencyBox<Value: Sendable>: Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}
