@@ -75,6 +75,7 @@ public struct DependencyValues: Sendable {
 ///   - update: Changes the dependencies in force.
 ///   - operation: The code to run with them.
 /// - Returns: What `operation` returns.
+@discardableResult
 public func withDependencies<Result>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: () throws -> Result
@@ -91,6 +92,7 @@ public func withDependencies<Result>(
 ///   - update: Changes the dependencies in force.
 ///   - operation: The code to run with them.
 /// - Returns: What `operation` returns.
+@discardableResult
 public nonisolated(nonsending) func withDependencies<Result>(
   _ update: (inout DependencyValues) throws -> Void,
   operation: nonisolated(nonsending) () async throws -> Result

@@ -15,7 +15,9 @@ extension Effect {
   /// - Returns: The last action produced.
   public func executeForTesting() async -> Action? {
     let last = LastValue<Action>()
-    let send = Send<Action>(deliver: last.set, report: EffectRuntime.writeDiagnostic)
+    let send = Send<Action>(
+      deliver: last.set, report: EffectRuntime.writeDiagnostic,
+      dependencies: DependencyValues.current)
     await operation.performDirectly(send: send)
     return last.value
   }

@@ -396,7 +396,7 @@ extension Effect.Operation {
     case .cancel(let key): .cancel(key)
     case .run(let priority, let body):
       .run(priority: priority) { send in
-        await body(Send(deliver: { _ in }, report: send.report))
+        await body(Send(deliver: { _ in }, report: send.report, dependencies: send.dependencies))
       }
     case .concat(let effects): .concat(effects.map { $0.mapNone() })
     case .merge(let effects): .merge(effects.map { $0.mapNone() })

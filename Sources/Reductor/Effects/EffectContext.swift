@@ -14,7 +14,11 @@ public enum EffectContext: Sendable {
   ///
   /// For a timer, use ``ticks(every:)``, which does not drift by the work done per tick.
   ///
-  /// It is a task-local value: outside an effect it is a `ContinuousClock`, and
-  /// `EffectContext.$clock.withValue(clock) { ... }` sets it for code you test on its own.
-  @TaskLocal public static var clock: any Clock<Duration> = ContinuousClock()
+  /// It is the `clock` dependency (`@Dependency(\.clock)`), which the store sets for its
+  /// effects: outside an effect it is a `ContinuousClock`, and
+  /// `withDependencies { $0.clock = clock } operation: { ... }` sets it for code you test on
+  /// its own.
+  public static var clock: any Clock<Duration> {
+    DependencyValues.current.clock
+  }
 }

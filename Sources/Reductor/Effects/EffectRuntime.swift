@@ -178,17 +178,22 @@ final class EffectRuntime: Sendable {
       lifetime = EffectLifetime(kind: .replaceable(key))
     }
     let operation = effect.operation
-    return spawn(lifetime: lifetime, priority: priority, tracker: tracker) {
+    return spawn(
+      lifetime: lifetime, priority: priority, tracker: tracker, dependencies: send.dependencies
+    ) {
       await self.perform(operation, send: send, tracker: tracker)
     }
   }
 
-  /// Starts `work` in a task of its own, registered under `lifetime`; returns nil when it may
-  /// not start (see ``EffectTable/start(_:tracker:firedDebounce:makeTask:)``).
+  /// Starts `work` in a task of its own, registered under `lifetime`, with `dependencies` in
+  /// force (the ones of the reduction that returned the effect, whatever task starts it: a
+  /// debounce's timer, say); returns nil when it may not start (see
+  /// ``EffectTable/start(_:tracker:firedDebounce:makeTask:)``).
   func spawn(
     lifetime: EffectLifetime,
     priority: TaskPriority?,
     tracker: EffectTracker?,
+    dependencies: DependencyValues,
     firedDebounce: UInt64? = nil,
     work: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never>? {
@@ -196,8 +201,8 @@ final class EffectRuntime: Sendable {
     tracker?.begin()
     let started = state.withLock { state in
       state.effects.start(lifetime, tracker: tracker, firedDebounce: firedDebounce) { id in
-        Task(executorPreference: manualClock?.executor, priority: priority) { [clock] in
-          await EffectContext.$clock.withValue(clock) {
+        Task(executorPreference: manualClock?.executor, priority: priority) {
+          await DependencyValues.$current.withValue(dependencies) {
             await work()
           }
           self.state.withLock { $0.effects.finish(id) }

@@ -22,16 +22,21 @@ public struct Send<Action: Sendable>: Sendable {
   let deliver: @Sendable (Action) -> Void
   /// Reports a problem to the store's ``ReducerStore/diagnosticHandler``.
   package let report: @Sendable (StoreDiagnostic) -> Void
+  /// The dependencies in force when the effect's reducer ran, with the store's clock: the
+  /// effect's tasks run with them.
+  let dependencies: DependencyValues
   /// The `.run` operation this handle was given to; nil for the store's own handles.
   let operation: RunOperation?
 
   init(
     deliver: @escaping @Sendable (Action) -> Void,
     report: @escaping @Sendable (StoreDiagnostic) -> Void,
+    dependencies: DependencyValues,
     operation: RunOperation? = nil
   ) {
     self.deliver = deliver
     self.report = report
+    self.dependencies = dependencies
     self.operation = operation
   }
 
@@ -59,14 +64,18 @@ public struct Send<Action: Sendable>: Sendable {
 
   /// A handle that transforms actions before delivering them here.
   func map<Child: Sendable>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
-    Send<Child>(deliver: { [deliver] in deliver(transform($0)) }, report: report)
+    Send<Child>(
+      deliver: { [deliver] in deliver(transform($0)) }, report: report, dependencies: dependencies)
   }
 
   /// This handle, for the `.run` operation created at `fileID` and `line`: call `finish()` on
   /// the returned operation when it returns.
   func limited(toOperationAt fileID: String, line: UInt) -> (Send, RunOperation) {
     let operation = RunOperation(fileID: fileID, line: line)
-    return (Send(deliver: deliver, report: report, operation: operation), operation)
+    return (
+      Send(deliver: deliver, report: report, dependencies: dependencies, operation: operation),
+      operation
+    )
   }
 }
 

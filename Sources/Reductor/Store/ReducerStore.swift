@@ -408,12 +408,17 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     hasQueuedActions = true
   }
 
+  /// The handle of an effect starting now: it delivers into the inbox, and carries the
+  /// dependencies in force for the reduction that returned the effect, with the store's clock.
   private func makeSend(tracker: EffectTracker) -> Send<Action> {
     let inbox = inbox
     let runtime = runtime
+    var dependencies = DependencyValues.current
+    dependencies.clock = runtime.clock
     return Send(
       deliver: { action in inbox.append(action, tracker: tracker) },
-      report: { diagnostic in runtime.report(diagnostic) })
+      report: { diagnostic in runtime.report(diagnostic) },
+      dependencies: dependencies)
   }
 }
 

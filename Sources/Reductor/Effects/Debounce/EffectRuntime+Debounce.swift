@@ -48,6 +48,7 @@ extension EffectRuntime {
     default:
       _ = spawn(
         lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, tracker: tracker,
+        dependencies: send.dependencies,
         firedDebounce: id
       ) {
         await self.execute(child, send: send, tracker: tracker)
