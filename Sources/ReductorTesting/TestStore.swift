@@ -68,6 +68,17 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// ```
   public let clock: ManualClock
 
+  /// The dependencies the reducer and its effects run with: the test context, the store's
+  /// clock, and the overrides given to the initializer. Change them between steps:
+  ///
+  /// ```swift
+  /// store.dependencies.numberFact = NumberFact { _ in "another fact" }
+  /// ```
+  public var dependencies: DependencyValues {
+    get { store.dependencies ?? DependencyValues() }
+    set { store.dependencies = newValue }
+  }
+
   private let store: ReducerStore<State, Action>
   private let creationSite: CallSite
   /// The state after the last reduction, which the next one starts from.
@@ -91,6 +102,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///   - reducer: The reducer under test, built with the dependencies the test wants.
   ///   - clock: The manual clock effects use, which ``clock`` returns; a new one by default.
   ///     Pass one to share it with other stores or dependencies of the test.
+  ///   - updateDependencies: Overrides dependencies for the reducer and its effects, which run
+  ///     in the test context: a dependency without a test value and no override fails the test.
   ///   - fileID: The file that creates the store, for failures found when it is deinitialized.
   ///   - filePath: The full path of that file.
   ///   - line: The line that creates the store.
@@ -99,12 +112,21 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     initialState: State,
     reducer: R,
     clock: ManualClock = ManualClock(),
+    withDependencies updateDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: String = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     store = StoreBuilder.reducer(initialState: initialState, reducer: reducer, clock: clock)
+    var dependencies = DependencyValues.current
+    dependencies.context = .test
+    dependencies.clock = clock
+    dependencies.report = { [diagnostics] diagnostic in
+      diagnostics.withLock { $0.append(diagnostic) }
+    }
+    updateDependencies(&dependencies)
+    store.dependencies = dependencies
     self.clock = clock
     lastState = initialState
     creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -441,7 +463,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     for diagnostic in reported {
       reportFailure(
-        "The store reported: \(diagnostic.message) (\(diagnostic.fileID):\(diagnostic.line))",
+        "The store reported: \(diagnostic.message)"
+          + (diagnostic.fileID.isEmpty ? "" : " (\(diagnostic.fileID):\(diagnostic.line))"),
         at: site)
     }
   }

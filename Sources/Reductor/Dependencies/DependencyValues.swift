@@ -13,7 +13,7 @@
 /// ```
 public struct DependencyValues: Sendable {
   /// The values in force in this task.
-  @TaskLocal static var current = DependencyValues()
+  @TaskLocal package static var current = DependencyValues()
 
   /// The overridden values, by key; each a ``DependencyBox`` of its key's value type.
   private var overrides: [ObjectIdentifier: any Sendable & AnyObject] = [:]

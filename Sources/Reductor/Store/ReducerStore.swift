@@ -74,6 +74,10 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// The cycle of the action whose effect is being built, for the `mutate` stage.
   @exclusivity(unchecked) @usableFromInline var buildingCycle: ActionCycle?
 
+  /// The dependencies every reduction of the store runs with and its effects start with, when
+  /// set (a test store's); when nil, those in force where each action is sent.
+  @usableFromInline package var dependencies: DependencyValues?
+
   @usableFromInline nonisolated let inbox = ActionInbox<Action>()
   @usableFromInline nonisolated let runtime: EffectRuntime
 
@@ -314,6 +318,20 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Reduces one action, with observation and the reduce observers around it.
   @inlinable
   func reduceObserved(_ action: Action) -> Effect<Action> {
+    if let dependencies { return reduceObserved(action, with: dependencies) }
+    return reduceObservedInForce(action)
+  }
+
+  /// Reduces one action with the store's own dependencies in force.
+  @usableFromInline
+  func reduceObserved(_ action: Action, with dependencies: DependencyValues) -> Effect<Action> {
+    DependencyValues.$current.withValue(dependencies) { reduceObservedInForce(action) }
+  }
+
+  /// Reduces one action, with the dependencies in force, observation and the reduce observers
+  /// around it.
+  @inlinable
+  func reduceObservedInForce(_ action: Action) -> Effect<Action> {
     let isWatched = hasReduceObservers
     if isWatched { notifyObservers(willReduce: action) }
     version &+= 1
@@ -413,7 +431,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   private func makeSend(tracker: EffectTracker) -> Send<Action> {
     let inbox = inbox
     let runtime = runtime
-    var dependencies = DependencyValues.current
+    var dependencies = self.dependencies ?? DependencyValues.current
     dependencies.clock = runtime.clock
     return Send(
       deliver: { action in inbox.append(action, tracker: tracker) },
