@@ -206,7 +206,7 @@ final class EffectRuntime: Sendable {
             await work()
           }
           self.state.withLock { $0.effects.finish(id) }
-          if Task.isCancelled { tracker?.noteCancellation() }
+          if tracker?.timing != nil, Task.isCancelled { tracker?.noteCancellation() }
           tracker?.end()
         }
       }

@@ -77,7 +77,8 @@ final class EffectTracker: Sendable {
     end()
   }
 
-  /// Notes that work it counts was cancelled, for the timing of its effect.
+  /// Notes that work it counts was cancelled, for the timing of its effect; only a timed
+  /// tracker (with ``timing``) needs it.
   func noteCancellation() {
     timing?.noteCancellation()
   }

@@ -121,30 +121,16 @@ import Testing
   @Test func anEffectDeliveringAnActionEndsWhenThatActionIsReduced() async {
     let clock = ManualClock()
     let recorded = await recording(label: "probe.chain") {
-      let store = StoreBuilder.store(
-        initialState: 0,
-        reduce: { (state: inout Int, action: Probe) -> Effect<Probe> in
-          state += 1
-          guard case .sleep(let milliseconds) = action else { return .none }
-          return .run {
-            try await EffectContext.clock.sleep(for: .milliseconds(milliseconds))
-            return .withPayload(milliseconds)
-          } catch: { _ in
-            .stop
-          }
-        },
-        clock: clock
-      )
-      .instrumentation(.init(label: "probe.chain"))
-      store.send(.sleep(milliseconds: 40))
+      let store = makeProbeStore(clock: clock).instrumentation(.init(label: "probe.chain"))
+      store.send(.deliverLater(milliseconds: 40))
       await clock.advance(by: .milliseconds(40))
       #expect(store.state == 2)
     }
     #expect(
       recorded.events.map(Sample.init) == [
-        Sample(.queue, "sleep", 0), Sample(.reduce, "sleep", 0),
+        Sample(.queue, "deliverLater", 0), Sample(.reduce, "deliverLater", 0),
         Sample(.queue, "withPayload", 0), Sample(.reduce, "withPayload", 0),
-        Sample(.effect, "sleep", 40),
+        Sample(.effect, "deliverLater", 40),
       ])
   }
 

@@ -78,22 +78,10 @@ extension InstrumentationHandlerTests {
   @Test func anActionDeliveredAfterTheStoreIsGoneStartsNoCycle() async {
     let clock = ManualClock()
     let recorded = await recording(label: "probe.gone") {
-      var store: ReducerStore<Int, Probe>? = StoreBuilder.store(
-        initialState: 0,
-        reduce: { state, action in
-          state += 1
-          guard case .sleep(let milliseconds) = action else { return .none }
-          return .run(lifetime: .detached) {
-            try await EffectContext.clock.sleep(for: .milliseconds(milliseconds))
-            return .stop
-          } catch: { _ in
-            .stop
-          }
-        },
-        clock: clock)
+      var store: ReducerStore<Int, Probe>? = makeProbeStore(clock: clock)
       store?.setPlainInstrumentation(
         options: .init(label: "probe.gone", targets: [target()]), measures: false)
-      store?.send(.sleep(milliseconds: 10))
+      store?.send(.deliverLater(milliseconds: 10, detached: true))
       store = nil
       await clock.advance(by: .milliseconds(10))
     }
@@ -108,19 +96,12 @@ extension InstrumentationHandlerTests {
   @Test func aReplacedDebounceIsCancelledAndTheOneThatRunsFinishes() async {
     let clock = ManualClock()
     let recorded = await recording(label: "probe.debounce") {
-      let store = StoreBuilder.store(
-        initialState: 0,
-        reduce: { (state: inout Int, action: Probe) -> Effect<Probe> in
-          state += 1
-          guard case .withPayload = action else { return .none }
-          return Effect.send(.stop).debounced(for: .milliseconds(100), key: "debounce")
-        },
-        clock: clock)
+      let store = makeProbeStore(clock: clock)
       store.setPlainInstrumentation(
         options: .init(label: "probe.debounce", targets: [target([.effect])]), measures: false)
-      store.send(.withPayload(1))
+      store.send(.debounce)
       await clock.advance(by: .milliseconds(50))
-      store.send(.withPayload(2))
+      store.send(.debounce)
       await clock.advance(by: .milliseconds(100))
       #expect(store.state == 3)
     }

@@ -6,6 +6,11 @@ enum Probe: Sendable, Equatable {
   case work(microseconds: Int)
   /// Its effect sleeps `milliseconds` on the store's clock, under the key `"sleep"`.
   case sleep(milliseconds: Int)
+  /// Its effect sleeps `milliseconds` on the store's clock, then delivers
+  /// `withPayload(milliseconds)`; a detached effect when `detached`.
+  case deliverLater(milliseconds: Int, detached: Bool = false)
+  /// Its effect delivers `withPayload(0)` once 100 ms pass without another `debounce`.
+  case debounce
   /// Cancels the sleeping effects.
   case stop
   case nested(Inner)
@@ -35,6 +40,15 @@ func makeProbeStore<State>(
         return .run(lifetime: .replaceable("sleep")) { _ in
           try await EffectContext.clock.sleep(for: .milliseconds(milliseconds))
         }
+      case .deliverLater(let milliseconds, let detached):
+        return .run(lifetime: detached ? .detached : .storeBound) {
+          try await EffectContext.clock.sleep(for: .milliseconds(milliseconds))
+          return .withPayload(milliseconds)
+        } catch: { _ in
+          .stop
+        }
+      case .debounce:
+        return Effect.send(.withPayload(0)).debounced(for: .milliseconds(100), key: "debounce")
       case .stop:
         return .cancel("sleep")
       case .nested, .withPayload:
