@@ -10,16 +10,20 @@ let package = Package(
     .library(name: "Reductor", targets: ["Reductor"]),
     .library(name: "ReductorTesting", targets: ["ReductorTesting"]),
     .library(name: "ReductorReactor", targets: ["ReductorReactor"]),
+    .library(name: "ReductorSharing", targets: ["ReductorSharing"]),
     .executable(name: "counter", targets: ["Counter"]),
     .executable(name: "search", targets: ["Search"]),
     .executable(name: "items", targets: ["Items"]),
     .executable(name: "scoreboard", targets: ["Scoreboard"]),
     .executable(name: "reductor-bench", targets: ["ReductorBench"]),
+    .executable(name: "shared-crash-probe", targets: ["SharedCrashProbe"]),
   ],
   targets: [
     .target(name: "Reductor"),
     .target(name: "ReductorTesting", dependencies: ["Reductor"]),
     .target(name: "ReductorReactor", dependencies: ["Reductor"]),
+    // Shared state and its persistence; the only library module that imports Foundation.
+    .target(name: "ReductorSharing", dependencies: ["Reductor"]),
     // What the examples share to run in a terminal: input and signals as events, rendering.
     .target(name: "Terminal", path: "Examples/Terminal"),
     .executableTarget(
@@ -32,11 +36,17 @@ let package = Package(
       name: "Scoreboard", dependencies: ["ReductorReactor", "Terminal"],
       path: "Examples/Scoreboard"),
     .executableTarget(
-      name: "ReductorBench", dependencies: ["Reductor", "ReductorReactor"],
+      name: "ReductorBench", dependencies: ["Reductor", "ReductorReactor", "ReductorSharing"],
       path: "Benchmarks/ReductorBench"),
+    // Kills a process writing a shared file again and again, and checks the file it leaves.
+    .executableTarget(
+      name: "SharedCrashProbe", dependencies: ["Reductor", "ReductorSharing"],
+      path: "Probes/SharedCrashProbe"),
     .testTarget(name: "ReductorTests", dependencies: ["Reductor"]),
     .testTarget(name: "ReductorTestingTests", dependencies: ["ReductorTesting"]),
     .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor"]),
+    .testTarget(
+      name: "ReductorSharingTests", dependencies: ["ReductorSharing", "ReductorTesting"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(name: "CounterTests", dependencies: ["Counter", "Terminal", "ReductorTesting"]),
     .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),

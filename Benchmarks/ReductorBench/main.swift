@@ -25,7 +25,8 @@ while let argument = arguments.popFirst() {
 
 let repetitions = quick ? 5 : 11
 let selected =
-  (allBenchmarks + reactorBenchmarks + instrumentationBenchmarks + dependencyBenchmarks).filter {
+  (allBenchmarks + reactorBenchmarks + instrumentationBenchmarks + dependencyBenchmarks
+  + sharingBenchmarks).filter {
     benchmark in
     filters.isEmpty || filters.contains { benchmark.name.contains($0) }
   }

@@ -48,6 +48,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private struct Reduction {
     let before: State
     let after: State
+    /// The shared values before and after it, which the states read from one place.
+    let sharedBefore: OutsideChangeTracker.Snapshot
+    let sharedAfter: OutsideChangeTracker.Snapshot
   }
 
   private struct SentEffects: Sendable {
@@ -83,6 +86,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private let creationSite: CallSite
   /// The state after the last reduction, which the next one starts from.
   private var lastState: State
+  /// The shared values after the last reduction.
+  private var lastShared: OutsideChangeTracker.Snapshot = [:]
   /// Actions effects delivered that the test has not received yet, oldest first, and the states
   /// around each (two arrays, so the deinitializer can read the sendable actions alone).
   private var received: [Action] = []
@@ -93,6 +98,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private var sentEffects: [SentEffects] = []
   /// What the store reported, from any thread; each becomes a failure at the next call.
   private let diagnostics = Locked<[StoreDiagnostic]>([])
+  /// The shared values made in the test's dependencies, which `check` asserts.
+  private let changeTracker = OutsideChangeTracker()
   private var isFinished = false
 
   /// Creates a test store that runs `reducer` over `initialState` on a manual clock.
@@ -109,7 +116,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///   - line: The line that creates the store.
   ///   - column: The column that creates the store.
   public init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: R,
     clock: ManualClock = ManualClock(),
     withDependencies updateDependencies: (inout DependencyValues) -> Void = { _ in },
@@ -118,17 +125,22 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    store = StoreBuilder.reducer(initialState: initialState, reducer: reducer, clock: clock)
     var dependencies = DependencyValues.current
     dependencies.context = .test
     dependencies.clock = clock
     dependencies.report = { [diagnostics] diagnostic in
       diagnostics.withLock { $0.append(diagnostic) }
     }
+    dependencies.outsideChangeTracker = changeTracker
     updateDependencies(&dependencies)
+    // Made with the test's dependencies, so that a shared value of the state lives in the
+    // test's storage.
+    let initialState = DependencyValues.$current.withValue(dependencies) { initialState() }
+    store = StoreBuilder.reducer(initialState: initialState, reducer: reducer, clock: clock)
     store.dependencies = dependencies
     self.clock = clock
     lastState = initialState
+    lastShared = changeTracker.snapshot()
     creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     store.setReduceObserver(
       ReduceObserver(
@@ -206,7 +218,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     isSending = true
     let task = store.send(action, reducingDeliveredActionsFirst: false)
     isSending = false
-    let reduction = sentReduction ?? Reduction(before: lastState, after: lastState)
+    let reduction =
+      sentReduction
+      ?? Reduction(
+        before: lastState, after: lastState, sharedBefore: lastShared, sharedAfter: lastShared)
     sentReduction = nil
     sentEffects.append(SentEffects(description: describe(action), task: task, site: site))
     check(reduction, after: "send(\(describe(action)))", updateExpected, at: site)
@@ -335,8 +350,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   // MARK: - Machinery
 
   private func record(_ action: Action, _ state: State) {
-    let reduction = Reduction(before: lastState, after: state)
+    let shared = changeTracker.snapshot()
+    let reduction = Reduction(
+      before: lastState, after: state, sharedBefore: lastShared, sharedAfter: shared)
     lastState = state
+    lastShared = shared
     if isSending, sentReduction == nil {
       sentReduction = reduction
       return
@@ -400,29 +418,42 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     at site: CallSite
   ) {
     let base = exhaustivity == .on ? reduction.before : reduction.after
-    var expected = base
-    do {
-      try updateExpected?(&expected)
-    } catch {
-      reportFailure("The state closure of \(step) threw \(error).", at: site)
-      return
+    let sharedBase = exhaustivity == .on ? reduction.sharedBefore : reduction.sharedAfter
+    // Inside the assertion, a shared value reads (and the closure assigns) its expected value,
+    // so the states compare equal in it; the tracker compares the shared values after it.
+    let (stateFailure, sharedDifferences) = changeTracker.assert(
+      startingFrom: sharedBase, actual: reduction.sharedAfter
+    ) { () -> String? in
+      var expected = base
+      do {
+        try updateExpected?(&expected)
+      } catch {
+        return "The state closure of \(step) threw \(error)."
+      }
+      if exhaustivity == .on, updateExpected != nil, expected == base, reduction.after == base,
+        !changeTracker.differ(reduction.sharedBefore, reduction.sharedAfter)
+      {
+        return "Expected state to change, but no change occurred after \(step): the state "
+          + "closure changed nothing, and neither did the action. Omit the closure to assert "
+          + "that the state does not change."
+      }
+      guard expected != reduction.after else { return nil }
+      let difference =
+        MirrorFormatter().diff(from: expected, to: reduction.after)
+        ?? "expected: \(expected)\n  actual: \(reduction.after)"
+      return "State after \(step) differs from the expected state (− expected, + actual):\n"
+        + difference
     }
-    if exhaustivity == .on, updateExpected != nil, expected == base, reduction.after == base {
-      reportFailure(
-        "Expected state to change, but no change occurred after \(step): the state closure "
-          + "changed nothing, and neither did the action. Omit the closure to assert that the "
-          + "state does not change.",
-        at: site)
-      return
+    var failures = stateFailure.map { [$0] } ?? []
+    for shared in sharedDifferences {
+      let difference =
+        MirrorFormatter().diff(from: shared.expected, to: shared.actual)
+        ?? "expected: \(shared.expected)\n  actual: \(shared.actual)"
+      failures.append(
+        "Shared value \(shared.name) after \(step) differs from the expected value "
+          + "(− expected, + actual):\n" + difference)
     }
-    guard expected != reduction.after else { return }
-    let difference =
-      MirrorFormatter().diff(from: expected, to: reduction.after)
-      ?? "expected: \(expected)\n  actual: \(reduction.after)"
-    reportFailure(
-      "State after \(step) differs from the expected state (− expected, + actual):\n"
-        + difference,
-      at: site)
+    for failure in failures { reportFailure(failure, at: site) }
   }
 
   /// The failures for actions left unreceived and effects still running; each running effect

@@ -90,6 +90,12 @@ public final class ManualClock: Clock, Sendable {
   private let state: Locked<State>
   let executor = ManualExecutor()
 
+  /// The executor that a task doing time-based work for `clock` should prefer: a manual clock's
+  /// own, so that its settle points run the task (as they run effects); none for other clocks.
+  package static func taskExecutor(for clock: any Clock<Duration>) -> (any TaskExecutor)? {
+    (clock as? ManualClock)?.executor
+  }
+
   /// Creates a clock that stands at `now` until it is advanced.
   ///
   /// - Parameter now: The starting instant; the clock's zero by default.

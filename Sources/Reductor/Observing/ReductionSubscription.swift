@@ -11,10 +11,15 @@ public import Synchronization
 @usableFromInline
 final class ReductionSubscription: Sendable {
   @usableFromInline let ended = Atomic(false)
+  /// Whether the subscription is also called when a value the state holds by reference changes
+  /// outside a reduction (see ``OutsideChanges``): true for those that compare what they read
+  /// and report only changes; false for a stream of every reduced state.
+  @usableFromInline let followsOutsideChanges: Bool
   private let onEnd: @Sendable () -> Void
 
   @usableFromInline
-  init(onEnd: @escaping @Sendable () -> Void = {}) {
+  init(followsOutsideChanges: Bool = true, onEnd: @escaping @Sendable () -> Void = {}) {
+    self.followsOutsideChanges = followsOutsideChanges
     self.onEnd = onEnd
   }
 
@@ -92,6 +97,22 @@ struct ReductionSubscriptions<State> {
       if entries[index].subscription.isEnded {
         sawEnded = true
       } else {
+        entries[index].call(state)
+      }
+    }
+    return sawEnded
+  }
+
+  /// Calls the subscriptions that follow outside changes with `state`, as ``notify(_:)`` calls
+  /// them all; returns whether it met one that had ended.
+  @usableFromInline
+  func notifyOfOutsideChange(_ state: State) -> Bool {
+    var sawEnded = false
+    for index in entries.indices {
+      let subscription = entries[index].subscription
+      if subscription.isEnded {
+        sawEnded = true
+      } else if subscription.followsOutsideChanges {
         entries[index].call(state)
       }
     }

@@ -131,7 +131,8 @@ extension Store where State: Sendable {
   public func states(
     buffering: AsyncStream<State>.Continuation.BufferingPolicy
   ) -> StateStream<State> {
-    stream(buffering: buffering) { buffer in
+    // Every reduced state, and only those: a change outside a reduction is not one.
+    stream(buffering: buffering, followsOutsideChanges: false) { buffer in
       buffer.append(state)
       return { state in buffer.append(state) }
     }
@@ -213,10 +214,13 @@ extension Store {
   @inlinable
   func stream<Element: Sendable>(
     buffering: AsyncStream<Element>.Continuation.BufferingPolicy,
+    followsOutsideChanges: Bool = true,
     start: (StreamBuffer<Element>) -> (State) -> Void
   ) -> StateStream<Element> {
     let buffer = StreamBuffer<Element>(buffering: buffering)
-    let subscription = ReductionSubscription { buffer.finish() }
+    let subscription = ReductionSubscription(followsOutsideChanges: followsOutsideChanges) {
+      buffer.finish()
+    }
     subscribe(subscription, call: start(buffer))
     // A root's own streams must not keep it alive: releasing it ends them.
     let keptAlive: (any Sendable)? = self is ReducerStore<State, Action> ? nil : self

@@ -61,6 +61,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// checked read cost a store with no observers 7 % of its send.
   @exclusivity(unchecked) @usableFromInline var hasReduceObservers = false
   @exclusivity(unchecked) @usableFromInline var hasSubscriptions = false
+  /// Whether the store is registered with ``OutsideChanges``: from when it is made if the
+  /// process has shared values then, else from its first subscription.
+  private var followsOutsideChanges = false
 
   /// The store's instrumentation while it is on; see `ReducerStore+Instrumentation.swift`.
   /// Unchecked for exclusivity, like the flags: every action reads it.
@@ -116,6 +119,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
           self.subscribe(subscription) { _ in call() }
         })
     }
+    followOutsideChangesIfSharing()
     if let clock = runtime.manualClock {
       inbox.setWake { clock.signalActivity() }
       clock.register(ObjectIdentifier(runtime)) { [weak self] in self?.drainInbox() ?? false }
@@ -387,6 +391,31 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   func subscribe(_ subscription: ReductionSubscription, call: @escaping (State) -> Void) {
     subscriptions.add(subscription, call: call)
     hasSubscriptions = true
+    followOutsideChanges()
+  }
+
+  /// Registers the store with ``OutsideChanges`` if the process has values held by reference.
+  @usableFromInline
+  func followOutsideChangesIfSharing() {
+    if OutsideChanges.isInUse { followOutsideChanges() }
+  }
+
+  /// Registers the store with ``OutsideChanges``, unless it is registered.
+  func followOutsideChanges() {
+    guard !followsOutsideChanges else { return }
+    followsOutsideChanges = true
+    OutsideChanges.register(self) { $0.didChangeOutside() }
+  }
+
+  /// Tells Observation and the subscriptions that follow outside changes that a value the state
+  /// holds by reference changed.
+  func didChangeOutside() {
+    registrar.withMutation(of: self, keyPath: stateKeyPath) {}
+    let current = subscriptions
+    if current.notifyOfOutsideChange(currentState) {
+      subscriptions.removeEnded()
+      hasSubscriptions = !subscriptions.isEmpty
+    }
   }
 
   /// Starts the effect that reducing `action` returned, counting its work in `tracker` (a new one

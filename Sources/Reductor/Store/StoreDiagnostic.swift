@@ -22,6 +22,14 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// A dependency without a test value was read in the test context, with no override; the
     /// message names its key. It gave its preview value.
     case missingTestDependency
+    /// A shared value's persisted copy could not be read or decoded (`ReductorSharing`); the
+    /// message names its place and the error. The value started from its default, and a
+    /// corrupt file was kept next to the original.
+    case sharedValueLoadFailed
+    /// A shared value could not be persisted (`ReductorSharing`): a read-only folder, a full
+    /// disk; the message names its place and the error. The value stays in memory, and the next
+    /// change tries again.
+    case sharedValueSaveFailed
   }
 
   /// What went wrong.

@@ -1,0 +1,138 @@
+public import Reductor
+
+/// A state field whose value is shared, by key, with every other `@Shared` field of that key,
+/// in every store, and optionally persisted.
+///
+/// ```swift
+/// struct State: Equatable {
+///   @Shared(.file()) var settings = Settings()
+///   @Shared(.inMemory("draft")) var draft = ""
+///   var isEditing = false
+/// }
+/// ```
+///
+/// The initial value is the default: it is used when the key has no value yet in the
+/// ``SharedStorage`` in force (the ``Reductor/DependencyValues/sharedStorage`` dependency when
+/// the field is made) and nothing is persisted, or what is persisted cannot be read. Assigning
+/// the field changes the one value: the other fields of the key show it at once, other stores
+/// report it to their observers (`observe`, `values(of:)`), and its persistence writes it, off
+/// the main actor. A `TestStore` asserts a shared field as it asserts the others, and its
+/// storage is in memory.
+///
+/// Without a key, the value is kept in memory under its type's name (`@Shared var profile =
+/// Profile()`), as ReactableKit's `@Shared` does.
+@propertyWrapper
+public struct Shared<Value: Sendable>: Sendable {
+  @usableFromInline let reference: SharedReference<Value>
+
+  /// A shared field of `key`, which starts from `wrappedValue` if the key has no value yet.
+  ///
+  /// - Parameters:
+  ///   - wrappedValue: The default value.
+  ///   - key: Where the value lives and persists.
+  public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKey<Value>) {
+    reference = DependencyValues.current.sharedStorage.reference(for: key, default: wrappedValue)
+  }
+
+  /// A shared field kept in memory under `key`.
+  ///
+  /// - Parameters:
+  ///   - wrappedValue: The default value.
+  ///   - key: The value's name.
+  public init(wrappedValue: @autoclosure () -> Value, key: String) {
+    self.init(wrappedValue: wrappedValue(), .inMemory(key))
+  }
+
+  /// A shared field kept in memory under the name of its type.
+  ///
+  /// - Parameter wrappedValue: The default value.
+  public init(wrappedValue: @autoclosure () -> Value) {
+    self.init(wrappedValue: wrappedValue(), .inMemory("\(Value.self)"))
+  }
+
+  /// The value.
+  ///
+  /// A change made elsewhere reaches the observers of every store whose state holds it, and
+  /// Observation's trackers of the store's `state`; `values` yields every change.
+  @inlinable
+  public var wrappedValue: Value {
+    get {
+      if OutsideChangeTracker.isAsserting,
+        let expected = OutsideChangeTracker.expectedValue(of: ObjectIdentifier(reference))
+      {
+        return expected as? Value ?? reference.value
+      }
+      return reference.value
+    }
+    nonmutating set {
+      // In a test store's assertion, assigning sets the expected value only.
+      if OutsideChangeTracker.isAsserting,
+        OutsideChangeTracker.setExpectedValue(newValue, of: ObjectIdentifier(reference))
+      {
+        return
+      }
+      reference.update { $0 = newValue }
+    }
+  }
+
+  /// The shared field itself, as `$settings`: its errors, its values, its writes.
+  public var projectedValue: Shared<Value> {
+    self
+  }
+
+  /// Changes the value with `body` atomically: no change made meanwhile, by another thread, is
+  /// lost, as `count += 1` from two threads could lose one.
+  ///
+  /// - Parameter body: Changes the value.
+  public func withLock(_ body: (inout Value) -> Void) {
+    reference.update(body)
+  }
+
+  /// The key, as diagnostics name it: `file /path/Settings.json`, `in memory "draft"`.
+  public var key: String {
+    reference.name
+  }
+
+  /// Why the persisted copy could not be read when the value was made (a corrupt file, which was
+  /// moved aside); nil once a write succeeds.
+  public var loadError: (any Error)? {
+    reference.loadError
+  }
+
+  /// Why the last write failed (a read-only folder, a full disk); nil once a write succeeds.
+  public var saveError: (any Error)? {
+    reference.saveError
+  }
+
+  /// The value now, then each value assigned, in order, until the iteration ends.
+  public var values: AsyncStream<Value> {
+    reference.values()
+  }
+
+  /// Writes a change that waits for its write interval now, and waits until the writes of the
+  /// value have finished.
+  public func flush() async {
+    await reference.flush()
+  }
+}
+
+extension Shared: Equatable where Value: Equatable {
+  /// Whether the two values are equal.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension Shared: CustomReflectable {
+  /// The value's mirror: logs and test failures show a shared field as its value.
+  public var customMirror: Mirror {
+    Mirror(reflecting: wrappedValue)
+  }
+}
+
+extension Shared: CustomStringConvertible {
+  /// The value's description.
+  public var description: String {
+    String(describing: wrappedValue)
+  }
+}

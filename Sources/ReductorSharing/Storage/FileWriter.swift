@@ -1,0 +1,101 @@
+import Foundation
+import Reductor
+public import Synchronization
+
+/// Writes a shared value's file off the main actor, coalesced: the first change is written at
+/// once, and the changes made within the write interval after a write are merged into one
+/// trailing write of the value then, which starts the next interval.
+///
+/// One task writes, while there is something to write: it clears the "changed" flag, writes the
+/// current value, and sleeps for the interval on the clock (a test's manual clock runs it at its
+/// settle points); when the value has not changed after the sleep, it ends, and the next change
+/// starts another. ``flush()`` cancels the sleep, so that what waits is written at once. A change
+/// costs the main actor two atomic operations: set the flag, and see that the task runs.
+@usableFromInline
+final class FileWriter<Value: Sendable>: Sendable {
+  let url: URL
+  private let fileSystem: any SharedFileSystem
+  private let coding: SharedCoding<Value>
+  private let interval: Duration
+  private let clock: any Clock<Duration>
+  /// Why the file must not be written, if it must not: it could not be read, or a corrupt file
+  /// could not be moved aside, and writing would lose what the user had.
+  private let refusal: (any Error)?
+  /// Whether the value changed since the writing task last read it.
+  @usableFromInline let isChanged = Atomic(false)
+  /// Whether the writing task runs (from just before it starts until it ends).
+  @usableFromInline let isWriting = Atomic(false)
+  /// The writing task, for `flush`.
+  private let task = Mutex<Task<Void, Never>?>(nil)
+
+  init(
+    url: URL, fileSystem: any SharedFileSystem, coding: SharedCoding<Value>, interval: Duration,
+    clock: any Clock<Duration>, refusal: (any Error)?
+  ) {
+    self.url = url
+    self.fileSystem = fileSystem
+    self.coding = coding
+    self.interval = interval
+    self.clock = clock
+    self.refusal = refusal
+  }
+
+  /// Writes the value of `reference` now if no write is in its interval, or when the interval
+  /// ends.
+  @inlinable
+  func save(of reference: SharedReference<Value>) {
+    isChanged.store(true, ordering: .sequentiallyConsistent)
+    if !isWriting.load(ordering: .sequentiallyConsistent) { startWriting(of: reference) }
+  }
+
+  /// Starts the writing task, unless another caller just did.
+  @usableFromInline
+  func startWriting(of reference: SharedReference<Value>) {
+    guard
+      isWriting.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)
+        .exchanged
+    else { return }
+    task.withLock { task in
+      task = Task(executorPreference: ManualClock.taskExecutor(for: clock)) {
+        await self.writeWhileChanged(of: reference)
+      }
+    }
+  }
+
+  /// Writes what waits at once, and waits until the writing task has ended.
+  func flush() async {
+    guard let task = task.withLock({ $0 }) else { return }
+    task.cancel()
+    // On a manual clock the task runs only at a settle point.
+    if let clock = clock as? ManualClock { await clock.advance(by: .zero) }
+    await task.value
+  }
+
+  private func writeWhileChanged(of reference: SharedReference<Value>) async {
+    while true {
+      while isChanged.exchange(false, ordering: .sequentiallyConsistent) {
+        write(reference.value, of: reference)
+        // Cancelled by `flush`: the next value is written at once.
+        try? await clock.sleep(for: interval)
+      }
+      isWriting.store(false, ordering: .sequentiallyConsistent)
+      // A change made between the last check and now saw the task running and did not start
+      // one: go on writing, unless a new task already took over.
+      guard isChanged.load(ordering: .sequentiallyConsistent),
+        isWriting.compareExchange(
+          expected: false, desired: true, ordering: .sequentiallyConsistent
+        ).exchanged
+      else { return }
+    }
+  }
+
+  private func write(_ value: Value, of reference: SharedReference<Value>) {
+    if let refusal { return reference.didSave(failingWith: refusal) }
+    do {
+      try fileSystem.write(try coding.encode(value), to: url)
+      reference.didSave(failingWith: nil)
+    } catch {
+      reference.didSave(failingWith: error)
+    }
+  }
+}

@@ -1,0 +1,173 @@
+public import Foundation
+public import Reductor
+import Synchronization
+
+/// Where shared values live: the file system and the key-value store they persist to, the
+/// folder of `.file()` values, and the values themselves, one per key.
+///
+/// It is a dependency, ``Reductor/DependencyValues/sharedStorage``: a program's is the disk,
+/// `UserDefaults.standard` and the application-support folder; in the test context each test
+/// store gets ``inMemory()``, so that tests never touch the user's files and run in parallel. A
+/// test that wants the disk says so:
+///
+/// ```swift
+/// let storage = SharedStorage(fileSystem: DiskFileSystem(), folder: temporaryFolder)
+/// let store = TestStore(initialState: Settings.State(), reducer: Settings()) {
+///   $0.sharedStorage = storage
+/// }
+/// ```
+public final class SharedStorage: Sendable {
+  /// Where file-backed values read and write.
+  public let fileSystem: any SharedFileSystem
+  /// Where key-value values are kept.
+  public let keyValueStore: any SharedKeyValueStore
+  /// The folder of ``SharedKey/file(path:writeInterval:)`` values.
+  public let folder: URL
+  /// The values made, by key: each a `SharedReference` of its value's type.
+  private let references = Mutex<[String: any PersistedValue]>([:])
+
+  /// A storage over `fileSystem` and `keyValueStore`, with `.file()` values in `folder`.
+  ///
+  /// - Parameters:
+  ///   - fileSystem: Where files are read and written; the disk by default.
+  ///   - keyValueStore: Where key-value values are kept; `UserDefaults.standard` by default.
+  ///   - folder: The folder of `.file()` values; ``defaultFolder`` by default.
+  public init(
+    fileSystem: any SharedFileSystem = DiskFileSystem(),
+    keyValueStore: any SharedKeyValueStore = UserDefaultsStore(),
+    folder: URL = SharedStorage.defaultFolder
+  ) {
+    self.fileSystem = fileSystem
+    self.keyValueStore = keyValueStore
+    self.folder = folder
+  }
+
+  /// A storage in memory: an ``InMemoryFileSystem``, an ``InMemoryKeyValueStore``, and the
+  /// folder `/shared`. Each call makes a new, empty one.
+  public static func inMemory() -> SharedStorage {
+    SharedStorage(
+      fileSystem: InMemoryFileSystem(), keyValueStore: InMemoryKeyValueStore(),
+      folder: URL(filePath: "/shared", directoryHint: .isDirectory))
+  }
+
+  /// The program's folder for `.file()` values: a folder named after the process in the user's
+  /// application-support folder (`~/.local/share/<name>` on Linux, unless `XDG_DATA_HOME` says
+  /// otherwise; `~/Library/Application Support/<name>` on Apple platforms).
+  public static var defaultFolder: URL {
+    let base =
+      FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+      ?? FileManager.default.temporaryDirectory
+    return base.appending(
+      component: ProcessInfo.processInfo.processName, directoryHint: .isDirectory)
+  }
+
+  /// Writes every change still waiting for its interval now, and waits until all the writes
+  /// have finished: call it before a program exits, so that the last changes are not lost.
+  ///
+  /// ```swift
+  /// await store.finishEffects(timeout: shutdownTimeout)
+  /// await sharedStorage.flush()
+  /// ```
+  public func flush() async {
+    for value in references.withLock({ Array($0.values) }) { await value.flush() }
+  }
+
+  /// The value of `key`: the one already made for it, or a new one starting from the persisted
+  /// copy, or from `makeDefault()`.
+  func reference<Value>(
+    for key: SharedKey<Value>, default makeDefault: () -> Value
+  ) -> SharedReference<Value> {
+    let dependencies = DependencyValues.current
+    let id = identifier(of: key)
+    return references.withLock { references -> SharedReference<Value> in
+      if let made = references[id] {
+        if let made = made as? SharedReference<Value> { return made }
+        dependencies.report(
+          StoreDiagnostic(
+            kind: .sharedValueLoadFailed,
+            message: "Shared value \(made.name) is shared as another type than \(Value.self); "
+              + "this one is separate from it.",
+            error: nil, fileID: "", line: 0))
+        return makeReference(for: key, default: makeDefault, dependencies: dependencies)
+      }
+      let made = makeReference(for: key, default: makeDefault, dependencies: dependencies)
+      references[id] = made
+      return made
+    }
+  }
+
+  private func identifier<Value>(of key: SharedKey<Value>) -> String {
+    switch key.place {
+    case .memory(let name): "memory:\(name)"
+    case .file(let location, _): "file:\(url(of: location).standardizedFileURL.path)"
+    case .keyValue(let name): "keyValue:\(name)"
+    }
+  }
+
+  private func url(of location: SharedKey<some Sendable>.FileLocation) -> URL {
+    switch location {
+    case .url(let url): url
+    case .inFolder(let path, let name):
+      (path.isEmpty ? folder : folder.appending(path: path, directoryHint: .isDirectory))
+        .appending(component: name)
+    }
+  }
+
+  private func makeReference<Value>(
+    for key: SharedKey<Value>, default makeDefault: () -> Value, dependencies: DependencyValues
+  ) -> SharedReference<Value> {
+    let reference: SharedReference<Value>
+    switch key.place {
+    case .memory(let name):
+      reference = SharedReference(
+        name: "in memory \"\(name)\"", value: makeDefault(), loadError: nil, persistence: nil,
+        report: dependencies.report)
+    case .file(let location, let interval):
+      let url = url(of: location)
+      let name = "file \(url.path)"
+      let coding = key.coding!
+      let loaded = SharedFileLoader(fileSystem: fileSystem, report: dependencies.report)
+        .load(url, name: name, decode: coding.decode)
+      let writer = FileWriter(
+        url: url, fileSystem: fileSystem, coding: coding, interval: interval,
+        clock: dependencies.clock, refusal: loaded.refusal)
+      reference = SharedReference(
+        name: name, value: loaded.value ?? makeDefault(), loadError: loaded.error,
+        persistence: .file(writer), report: dependencies.report)
+    case .keyValue(let storeKey):
+      let name = "key-value \"\(storeKey)\""
+      let coding = key.coding!
+      let loaded = SharedFileLoader(fileSystem: fileSystem, report: dependencies.report)
+        .load(storeKey, name: name, from: keyValueStore, decode: coding.decode)
+      reference = SharedReference(
+        name: name, value: loaded.value ?? makeDefault(), loadError: loaded.error,
+        persistence: .keyValue(KeyValueWriter(store: keyValueStore, key: storeKey, coding: coding)),
+        report: dependencies.report)
+    }
+    dependencies.outsideChangeTracker?.register(reference)
+    OutsideChanges.noteValueMade()
+    return reference
+  }
+}
+
+/// What a storage keeps of each value, whatever its type.
+protocol PersistedValue: AnyObject, Sendable {
+  var name: String { get }
+  func flush() async
+}
+
+extension SharedReference: PersistedValue {}
+
+extension DependencyValues {
+  /// Where shared values live and persist; see ``SharedStorage``. In the test context, a new
+  /// ``SharedStorage/inMemory()`` storage for each test store.
+  public var sharedStorage: SharedStorage {
+    get { self[SharedStorageKey.self] }
+    set { self[SharedStorageKey.self] = newValue }
+  }
+}
+
+private struct SharedStorageKey: DependencyKey {
+  static let liveValue = SharedStorage()
+  static var testValue: SharedStorage { .inMemory() }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Observation
+import Reductor
+import ReductorSharing
+import ReductorTesting
+import Testing
+
+/// A counter whose count is shared and persisted, and whose taps are its own.
+struct SharedCounter: Reducer {
+  struct State: Equatable {
+    @Shared(.file(URL(filePath: "/counter.json"))) var count = 0
+    var taps = 0
+  }
+
+  enum Action: Sendable, Equatable {
+    case increment
+    case tap
+    case incrementLater
+    case incremented
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.count += 1
+      return .none
+    case .tap:
+      state.taps += 1
+      return .none
+    case .incrementLater:
+      return .send(.incremented)
+    case .incremented:
+      state.count += 10
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct SharedTests {
+  @Test func fieldsWithTheSameKeyAreOneValue() {
+    let harness = SharingHarness()
+    let first = harness.run { Shared(wrappedValue: "a", .inMemory("draft")) }
+    let second = harness.run { Shared(wrappedValue: "ignored", .inMemory("draft")) }
+    let byType = harness.run { Shared(wrappedValue: Settings()) }
+    let byTypeAgain = harness.run { Shared(wrappedValue: Settings(name: "ignored")) }
+    let byName = harness.run { Shared(wrappedValue: 1, key: "custom_key") }
+    #expect(second.wrappedValue == "a")
+    first.wrappedValue = "b"
+    #expect(second.wrappedValue == "b")
+    byType.wrappedValue.volume = 0
+    #expect(byTypeAgain.wrappedValue == Settings(volume: 0))
+    #expect(byName.key == "in memory \"custom_key\"")
+    #expect(byType.key == "in memory \"Settings\"")
+    // Another storage is another world.
+    let elsewhere = SharingHarness().run { Shared(wrappedValue: "c", .inMemory("draft")) }
+    #expect(elsewhere.wrappedValue == "c")
+  }
+
+  @Test func aKeySharedAsAnotherTypeIsSeparateAndReported() {
+    let harness = SharingHarness()
+    let number = harness.run { Shared(wrappedValue: 1, .inMemory("value")) }
+    let text = harness.run { Shared(wrappedValue: "one", .inMemory("value")) }
+    number.wrappedValue = 2
+    #expect(text.wrappedValue == "one")
+    #expect(
+      harness.messages == [
+        "Shared value in memory \"value\" is shared as another type than String; this one is "
+          + "separate from it."
+      ])
+  }
+
+  @Test func aChangeInOneStoreReachesTheObserversOfAnother() async {
+    let harness = SharingHarness()
+    let (first, second) = harness.run {
+      (
+        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter()),
+        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter())
+      )
+    }
+    var counts = second.values(of: \.count).makeAsyncIterator()
+    var taps = second.values(of: \.taps).makeAsyncIterator()
+    #expect(await counts.next() == 0)
+    #expect(await taps.next() == 0)
+    first.send(.increment)
+    #expect(second.state.count == 1)
+    #expect(await counts.next() == 1)
+    first.send(.increment)
+    first.send(.increment)
+    #expect(await counts.next() == 3)
+    second.send(.tap)
+    #expect(await taps.next() == 1)
+  }
+
+  @Test func valuesYieldTheValueThenEachAssignment() async {
+    let harness = SharingHarness()
+    let shared = harness.run { Shared(wrappedValue: 0, .inMemory("n")) }
+    var values = shared.values.makeAsyncIterator()
+    shared.wrappedValue = 1
+    shared.wrappedValue = 2
+    #expect(await values.next() == 0)
+    #expect(await values.next() == 1)
+    #expect(await values.next() == 2)
+  }
+
+  @Test func aChangeFromAnotherStoreReachesObservationOfTheState() async {
+    let harness = SharingHarness()
+    let (first, second) = harness.run {
+      (
+        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter()),
+        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter())
+      )
+    }
+    await withCheckedContinuation { continuation in
+      withObservationTracking {
+        _ = second.state.count
+      } onChange: {
+        continuation.resume()
+      }
+      first.send(.increment)
+    }
+    #expect(second.state.count == 1)
+  }
+
+  @Test(arguments: 0..<100)
+  func withLockLosesNoConcurrentChange(repetition: Int) async {
+    let harness = SharingHarness()
+    let shared = harness.run { Shared(wrappedValue: 0, .inMemory("n")) }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<64 {
+        group.addTask { shared.withLock { $0 += 1 } }
+      }
+    }
+    #expect(shared.wrappedValue == 64)
+  }
+}
+
+@MainActor
+struct SharedTestStoreTests {
+  @Test func aTestStoreAssertsASharedChangeAndStoresItInMemory() async throws {
+    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter())
+    await store.send(.increment) { $0.count = 1 }
+    await store.send(.tap) { $0.taps = 1 }
+    await store.send(.incrementLater)
+    await store.receive(.incremented) { $0.count = 11 }
+    #expect(store.state.count == 11)
+    await store.finish()
+
+    let storage = store.dependencies.sharedStorage
+    let files = try #require(storage.fileSystem as? InMemoryFileSystem)
+    await storage.flush()
+    #expect(files.files[URL(filePath: "/counter.json")] == json(11))
+  }
+
+  @Test func anUnassertedSharedChangeFails() async {
+    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter())
+    let failures = await recordedFailures {
+      await store.send(.increment)
+    }
+    #expect(
+      failures == [
+        "Shared value file /counter.json after send(increment) differs from the expected value "
+          + "(− expected, + actual):\nself\n  - 0\n  + 1"
+      ])
+  }
+
+  @Test func aWrongAssertionFailsAndLeavesTheValueAlone() async {
+    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter())
+    let failures = await recordedFailures {
+      await store.send(.increment) { $0.count = 5 }
+    }
+    #expect(failures.count == 1)
+    #expect(failures.first?.hasSuffix("- 5\n  + 1") == true)
+    #expect(store.state.count == 1)
+    await store.send(.increment) { $0.count = 2 }
+  }
+
+  @Test func assertingASharedValueTheActionLeftAloneFails() async {
+    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter())
+    let failures = await recordedFailures {
+      await store.send(.tap) {
+        $0.taps = 1
+        $0.count = 3
+      }
+    }
+    #expect(failures.count == 1)
+    #expect(failures.first?.hasSuffix("- 3\n  + 0") == true)
+  }
+
+  @Test func aNonExhaustiveTestStoreChecksOnlyWhatItAsserts() async {
+    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter())
+    store.exhaustivity = .off
+    await store.send(.increment)
+    await store.send(.increment) { $0.count = 2 }
+  }
+}

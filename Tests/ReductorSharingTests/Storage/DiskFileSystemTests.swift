@@ -1,0 +1,67 @@
+import Foundation
+import Reductor
+import ReductorSharing
+import Testing
+
+/// The disk, in a fresh temporary folder per test.
+@MainActor
+struct DiskFileSystemTests {
+  let folder = FileManager.default.temporaryDirectory
+    .appending(component: "reductor-sharing-\(UUID().uuidString)", directoryHint: .isDirectory)
+
+  var names: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+  }
+
+  @Test func aWriteReplacesTheFileAndLeavesNothingElse() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "nested/value.json")
+    let disk = DiskFileSystem()
+    #expect(try disk.contents(of: file) == nil)
+    try disk.write(Data("first".utf8), to: file)
+    try disk.write(Data("second".utf8), to: file)
+    #expect(try disk.contents(of: file) == Data("second".utf8))
+    let nested = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appending(component: "nested").path)
+    #expect(nested == ["value.json"])
+  }
+
+  @Test func aWriteIntoAFileInTheWayOfTheFolderFailsAndKeepsTheValue() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // A file where the value's folder should be: no user, root included, can write there.
+    try Data("in the way".utf8).write(to: folder.appending(component: "blocked"))
+    let harness = SharingHarness(
+      storage: SharedStorage(fileSystem: DiskFileSystem(), folder: folder))
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file(path: "blocked/")) }
+    settings.wrappedValue.volume = 1
+    await harness.clock.advance(by: .zero)
+    #expect(settings.saveError != nil)
+    #expect(settings.wrappedValue.volume == 1)
+    #expect(harness.messages.count == 1)
+    #expect(harness.messages.first?.contains("could not be saved") == true)
+  }
+
+  @Test func aCorruptFileOnDiskIsMovedAsideWithItsBytes() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appending(component: "Settings.json")
+    try Data("corrupt".utf8).write(to: file)
+    let harness = SharingHarness(
+      storage: SharedStorage(fileSystem: DiskFileSystem(), folder: folder))
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file()) }
+    #expect(settings.wrappedValue == Settings())
+    #expect(settings.loadError != nil)
+    let aside = try #require(names.first { $0.hasPrefix("Settings.json.corrupt-") })
+    #expect(
+      FileManager.default.contents(atPath: folder.appending(component: aside).path)
+        == Data("corrupt".utf8))
+
+    settings.wrappedValue.name = "ada"
+    await harness.clock.advance(by: .zero)
+    #expect(settings.loadError == nil)
+    #expect(names == [aside, "Settings.json"].sorted())
+    let saved = try JSONDecoder().decode(Settings.self, from: try Data(contentsOf: file))
+    #expect(saved == Settings(name: "ada"))
+  }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Reductor
+import ReductorSharing
+import Testing
+
+@MainActor
+struct FileStorageTests {
+  let url = URL(filePath: "/data/settings.json")
+
+  @Test func writesAreCoalescedOnTheClock() async {
+    let harness = SharingHarness()
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
+    // A missing file gives the default, and nothing is written until a change.
+    #expect(settings.wrappedValue == Settings())
+    #expect(harness.files.writes(to: url).isEmpty)
+
+    settings.wrappedValue.volume = 1  // at 0 ms
+    await harness.clock.advance(by: .zero)
+    #expect(harness.files.writes(to: url) == [json(Settings(volume: 1))])
+
+    await harness.clock.advance(by: .milliseconds(100))
+    settings.wrappedValue.volume = 2  // at 100 ms
+    await harness.clock.advance(by: .milliseconds(899))
+    settings.wrappedValue.volume = 3  // at 999 ms
+    await harness.clock.advance(by: .zero)
+    #expect(harness.files.writes(to: url).count == 1)
+
+    await harness.clock.advance(by: .milliseconds(1))  // at 1,000 ms
+    #expect(
+      harness.files.writes(to: url) == [json(Settings(volume: 1)), json(Settings(volume: 3))])
+
+    await harness.clock.advance(by: .seconds(5))
+    #expect(harness.files.writes(to: url).count == 2)
+    #expect(harness.messages == [])
+  }
+
+  @Test func aChangeAfterAQuietIntervalIsWrittenAtOnce() async {
+    let harness = SharingHarness()
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
+    settings.wrappedValue.volume = 1
+    await harness.clock.advance(by: .seconds(2))
+    settings.wrappedValue.volume = 2
+    await harness.clock.advance(by: .zero)
+    #expect(
+      harness.files.writes(to: url) == [json(Settings(volume: 1)), json(Settings(volume: 2))])
+  }
+
+  @Test func flushWritesWhatWaitsAtOnce() async {
+    let harness = SharingHarness()
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
+    settings.wrappedValue.volume = 1
+    await harness.clock.advance(by: .milliseconds(10))
+    settings.wrappedValue.volume = 2
+    await harness.storage.flush()
+    #expect(
+      harness.files.writes(to: url) == [json(Settings(volume: 1)), json(Settings(volume: 2))])
+    #expect(harness.clock.now == ManualClock.Instant(offset: .milliseconds(10)))
+  }
+
+  @Test func aPersistedValueIsLoaded() {
+    let storage = SharedStorage(
+      fileSystem: InMemoryFileSystem(files: [url: json(Settings(name: "ada", volume: 9))]),
+      keyValueStore: InMemoryKeyValueStore(), folder: URL(filePath: "/data"))
+    let harness = SharingHarness(storage: storage)
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
+    #expect(settings.wrappedValue == Settings(name: "ada", volume: 9))
+    #expect(settings.loadError == nil)
+  }
+
+  @Test func aCorruptFileIsKeptAsideAndTheNextWriteClearsTheError() async throws {
+    let original = Data("corrupt".utf8)
+    let storage = SharedStorage(
+      fileSystem: InMemoryFileSystem(files: [url: original]),
+      keyValueStore: InMemoryKeyValueStore(), folder: URL(filePath: "/data"))
+    let harness = SharingHarness(storage: storage)
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
+
+    #expect(settings.wrappedValue == Settings())
+    #expect(settings.loadError is DecodingError)
+    let aside = try #require(
+      harness.files.files.first { $0.key.lastPathComponent.hasPrefix("settings.json.corrupt-") })
+    #expect(aside.value == original)
+    #expect(harness.files.files[url] == nil)
+    #expect(harness.messages.count == 1)
+    #expect(
+      harness.messages.first?.contains("file /data/settings.json could not be decoded") == true)
+    #expect(harness.messages.first?.contains("moved to \(aside.key.path)") == true)
+
+    settings.wrappedValue.volume = 7
+    await harness.clock.advance(by: .zero)
+    #expect(settings.loadError == nil)
+    #expect(harness.files.files[url] == json(Settings(volume: 7)))
+  }
+
+  @Test func anEmptyFileIsKeptAsideToo() throws {
+    let storage = SharedStorage(
+      fileSystem: InMemoryFileSystem(files: [url: Data()]),
+      keyValueStore: InMemoryKeyValueStore(), folder: URL(filePath: "/data"))
+    let harness = SharingHarness(storage: storage)
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
+    #expect(settings.loadError as? SharedFileError == .emptyFile(url))
+    #expect(
+      harness.files.files.keys.map(\.lastPathComponent).sorted().first?.hasPrefix(
+        "settings.json.corrupt-") == true)
+  }
+
+  @Test func aFailedWriteKeepsTheValueAndIsReportedOnce() async {
+    let files = FailingFileSystem()
+    let harness = SharingHarness(
+      storage: SharedStorage(
+        fileSystem: files, keyValueStore: InMemoryKeyValueStore(), folder: URL(filePath: "/")))
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
+    files.isFull.withLock { $0 = true }
+
+    settings.wrappedValue.volume = 1
+    await harness.clock.advance(by: .seconds(1))
+    settings.wrappedValue.volume = 2
+    await harness.clock.advance(by: .seconds(1))
+    #expect(settings.wrappedValue.volume == 2)
+    #expect((settings.saveError as? POSIXError)?.code == .ENOSPC)
+    #expect(harness.messages.count == 1)
+    #expect(
+      harness.messages.first?.hasPrefix("Shared value file /data/settings.json could not be saved")
+        == true)
+
+    files.isFull.withLock { $0 = false }
+    settings.wrappedValue.volume = 3
+    await harness.clock.advance(by: .seconds(1))
+    #expect(settings.saveError == nil)
+    #expect(files.memory.files[url] == json(Settings(volume: 3)))
+  }
+
+  @Test func aFileThatCannotBeReadIsNeverOverwritten() async {
+    let files = FailingFileSystem()
+    files.isUnreadable.withLock { $0 = true }
+    let harness = SharingHarness(
+      storage: SharedStorage(
+        fileSystem: files, keyValueStore: InMemoryKeyValueStore(), folder: URL(filePath: "/")))
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
+    #expect((settings.loadError as? POSIXError)?.code == .EACCES)
+
+    settings.wrappedValue.volume = 1
+    await harness.clock.advance(by: .zero)
+    #expect(files.memory.writes(to: url).isEmpty)
+    #expect(settings.saveError as? SharedFileError == .notOverwritingUnreadableFile(url))
+    #expect(harness.messages.count == 2)
+  }
+
+  @Test func theDefaultFileIsNamedAfterTheTypeInTheStoragesFolder() async {
+    let harness = SharingHarness()
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file()) }
+    let profile = harness.run { Shared(wrappedValue: Settings(), .file(path: "Profiles/")) }
+    #expect(settings.key == "file /shared/Settings.json")
+    #expect(profile.key == "file /shared/Profiles/Settings.json")
+    settings.wrappedValue.volume = 1
+    await harness.clock.advance(by: .zero)
+    #expect(harness.files.files.keys.map(\.path) == ["/shared/Settings.json"])
+  }
+
+  @Test func keyValueValuesPersistAsJSON() throws {
+    let store = InMemoryKeyValueStore(["corrupt": Data("{".utf8)])
+    let harness = SharingHarness(
+      storage: SharedStorage(
+        fileSystem: InMemoryFileSystem(), keyValueStore: store, folder: URL(filePath: "/")))
+    let count = harness.run { Shared(wrappedValue: 0, .keyValue("count")) }
+    count.wrappedValue = 3
+    #expect(store.data(forKey: "count") == json(3))
+    let again = harness.run { Shared(wrappedValue: 0, .keyValue("count")) }
+    #expect(again.wrappedValue == 3)
+
+    let corrupt = harness.run { Shared(wrappedValue: 1, .keyValue("corrupt")) }
+    #expect(corrupt.wrappedValue == 1)
+    #expect(corrupt.loadError is DecodingError)
+    #expect(harness.messages.count == 1)
+    let aside = try #require(harness.messages.first?.split(separator: "\"").dropFirst(3).first)
+    #expect(store.data(forKey: String(aside)) == Data("{".utf8))
+  }
+}
+
+/// An in-memory file system that fails on demand: a full disk, a file it may not read.
+final class FailingFileSystem: SharedFileSystem {
+  let memory = InMemoryFileSystem()
+  let isFull = Locked(false)
+  let isUnreadable = Locked(false)
+
+  func contents(of url: URL) throws -> Data? {
+    if isUnreadable.value { throw POSIXError(.EACCES) }
+    return try memory.contents(of: url)
+  }
+
+  func write(_ data: Data, to url: URL) throws {
+    if isFull.value { throw POSIXError(.ENOSPC) }
+    try memory.write(data, to: url)
+  }
+
+  func moveItem(at source: URL, to destination: URL) throws {
+    try memory.moveItem(at: source, to: destination)
+  }
+}
