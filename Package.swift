@@ -27,7 +27,8 @@ let package = Package(
     // What the examples share to run in a terminal: input and signals as events, rendering.
     .target(name: "Terminal", path: "Examples/Terminal"),
     .executableTarget(
-      name: "Counter", dependencies: ["Reductor", "Terminal"], path: "Examples/Counter"),
+      name: "Counter", dependencies: ["Reductor", "ReductorSharing", "Terminal"],
+      path: "Examples/Counter"),
     .executableTarget(
       name: "Search", dependencies: ["Reductor", "Terminal"], path: "Examples/Search"),
     .executableTarget(
@@ -48,7 +49,9 @@ let package = Package(
     .testTarget(
       name: "ReductorSharingTests", dependencies: ["ReductorSharing", "ReductorTesting"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
-    .testTarget(name: "CounterTests", dependencies: ["Counter", "Terminal", "ReductorTesting"]),
+    .testTarget(
+      name: "CounterTests",
+      dependencies: ["Counter", "Terminal", "ReductorTesting", "ReductorSharing"]),
     .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),
     .testTarget(name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"]),
     .testTarget(

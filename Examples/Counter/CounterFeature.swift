@@ -1,4 +1,5 @@
 import Reductor
+import ReductorSharing
 
 /// The counter: a count, a load from a (simulated) server that replaces it, a save to it, and a
 /// timer that counts up every second.
@@ -8,8 +9,9 @@ enum CounterFeature {
     var isLoading = false
     var isTicking = false
     var isSaving = false
-    /// The count the last save stored, if one finished.
-    var savedCount: Int?
+    /// The count the last save stored, if one finished: kept in a file, so that the next run
+    /// knows it.
+    @Shared(.file(named: "saved-count.json")) var savedCount: Int? = nil
   }
 
   enum Action: Sendable, Equatable {

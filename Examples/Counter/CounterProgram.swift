@@ -1,4 +1,5 @@
 import Reductor
+import ReductorSharing
 import Terminal
 
 /// The terminal program around the app's store: commands and signals in, a line per state out,
@@ -10,6 +11,8 @@ struct CounterProgram {
   let write: @MainActor (String) -> Void
   /// How long the shutdown waits for effects still in flight.
   var shutdownTimeout = Duration.seconds(5)
+  /// Where the saved count is kept.
+  @Dependency(\.sharedStorage) private var sharedStorage
 
   static let help = "commands: + - reset load tick save q"
 
@@ -33,6 +36,8 @@ struct CounterProgram {
     }
     // A save still running must not be lost: wait for it (and a load), at most the timeout.
     await store.finishEffects(timeout: shutdownTimeout)
+    // Its result is in a file whose writes are coalesced: write what waits, before exiting.
+    await sharedStorage.flush()
     rendering.cancel()
     let saved = store.state.counter.savedCount.map { "; saved count: \($0)" } ?? ""
     write("bye after \(store.state.commands) commands\(saved)")

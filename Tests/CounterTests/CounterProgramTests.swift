@@ -1,5 +1,6 @@
 import Foundation
 import Reductor
+import ReductorSharing
 import Terminal
 import Testing
 
@@ -13,16 +14,23 @@ import Testing
     var lines: [String] = []
   }
 
+  /// Where the program keeps its saved count: in memory, the test's own.
+  let storage = SharedStorage.inMemory()
+
   /// A server that answers at once, and saves once `gate` opens (at once without one).
   func makeStore(saveGate gate: AsyncStream<Void>? = nil) -> StoreOf<AppFeature.Reducer> {
-    StoreBuilder.reducer(
-      initialState: AppFeature.State(),
-      reducer: AppFeature.Reducer(
-        dependencies: .init(
-          fetchCount: { 42 },
-          saveCount: { _ in
-            if let gate { for await _ in gate { break } }
-          })))
+    withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      StoreBuilder.reducer(
+        initialState: AppFeature.State(),
+        reducer: AppFeature.Reducer(
+          dependencies: .init(
+            fetchCount: { 42 },
+            saveCount: { _ in
+              if let gate { for await _ in gate { break } }
+            })))
+    }
   }
 
   func run(
@@ -30,9 +38,13 @@ import Testing
     shutdownTimeout: Duration = .seconds(30)
   ) async -> [String] {
     let output = Output()
-    let program = CounterProgram(
-      store: store, write: { output.lines.append($0) }, shutdownTimeout: shutdownTimeout)
-    await program.run(events)
+    await withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      let program = CounterProgram(
+        store: store, write: { output.lines.append($0) }, shutdownTimeout: shutdownTimeout)
+      await program.run(events)
+    }
     return output.lines
   }
 
@@ -54,6 +66,21 @@ import Testing
     #expect(lines.contains("count: 41"))
     #expect(lines.last == "bye after 5 commands; saved count: 41")
     #expect(store.state.quitReason == .command)
+  }
+
+  /// Two saves within the file's write interval: the second waits for it, and the shutdown
+  /// writes it before the program ends. The next run starts from it.
+  @Test func theShutdownWritesTheSavedCountThatWaits() async throws {
+    let store = makeStore()
+    let lines = await run(
+      store, script(.line("+"), .line("save"), .line("+"), .line("save"), .line("q")))
+    #expect(lines.last == "bye after 4 commands; saved count: 2")
+    let files = try #require(storage.fileSystem as? InMemoryFileSystem)
+    let file = storage.folder.appending(component: "saved-count.json")
+    #expect(files.writes(to: file).map { String(decoding: $0, as: UTF8.self) } == ["1", "2"])
+
+    let nextRun = await run(makeStore(), script(.line("q")))
+    #expect(nextRun.last == "bye after 0 commands; saved count: 2")
   }
 
   @Test func anUnknownCommandIsNamedAndChangesNothing() async {

@@ -1,4 +1,5 @@
 import Reductor
+import ReductorSharing
 import Synchronization
 import Testing
 
@@ -8,11 +9,17 @@ import Testing
 @MainActor
 @Suite struct LoggingArticleTests {
   @Test func theArticlesSnippetsConfigureLoggingAndFormatTheState() {
-    let store = StoreBuilder.reducer(
-      initialState: AppFeature.State(),
-      reducer: AppFeature.Reducer(dependencies: .live)
-    )
-    .logging()
+    // The saved count is a shared value: the test's is in memory.
+    let store = withDependencies {
+      $0.sharedStorage = .inMemory()
+    } operation: {
+      let store = StoreBuilder.reducer(
+        initialState: AppFeature.State(),
+        reducer: AppFeature.Reducer(dependencies: .live)
+      )
+      .logging()
+      return store
+    }
     store.logging(.action)  // actions only
     store.logging([.action, .diff])  // actions and what each one changed
     store.logging(name: "Counter")  // entries start with [Counter]

@@ -12,7 +12,7 @@ public import Reductor
 /// ```
 ///
 /// The initial value is the default: it is used when the key has no value yet in the
-/// ``SharedStorage`` in force (the ``Reductor/DependencyValues/sharedStorage`` dependency when
+/// ``SharedStorage`` in force (the `DependencyValues.sharedStorage` dependency when
 /// the field is made) and nothing is persisted, or what is persisted cannot be read. Assigning
 /// the field changes the one value: the other fields of the key show it at once, other stores
 /// report it to their observers (`observe`, `values(of:)`), and its persistence writes it, off
@@ -122,6 +122,8 @@ extension Shared: Equatable where Value: Equatable {
     lhs.wrappedValue == rhs.wrappedValue
   }
 }
+
+extension Shared: ShowsAsWrappedProperty {}
 
 extension Shared: CustomReflectable {
   /// The value's mirror: logs and test failures show a shared field as its value.

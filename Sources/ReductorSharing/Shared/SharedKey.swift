@@ -57,18 +57,21 @@ extension SharedKey where Value: Codable & SendableMetatype {
     Self(place: .file(.url(url), writeInterval: writeInterval), coding: .json)
   }
 
-  /// A value persisted as JSON in the storage's folder (see ``SharedStorage/folder``), in the
-  /// subfolder `path`, in a file named after the value's type: `.file()` for `Settings` is
-  /// `Settings.json` in the folder.
+  /// A value persisted as JSON in the storage's folder (see ``SharedStorage/folder``): in the
+  /// subfolder `path`, in the file `name`, or in one named after the value's type: `.file()`
+  /// for `Settings` is `Settings.json` in the folder.
   ///
   /// - Parameters:
+  ///   - name: The file's name, such as `"count.json"`; the type's name and `.json` by default.
   ///   - path: A subfolder of the storage's folder, such as `"Profiles/"`; none by default.
   ///   - writeInterval: The shortest time between two writes; a second by default.
   /// - Returns: The key.
-  public static func file(path: String = "", writeInterval: Duration = .seconds(1)) -> Self {
-    let name = "\(Value.self).json"
-    return Self(
-      place: .file(.inFolder(path: path, name: name), writeInterval: writeInterval),
+  public static func file(
+    named name: String? = nil, path: String = "", writeInterval: Duration = .seconds(1)
+  ) -> Self {
+    Self(
+      place: .file(
+        .inFolder(path: path, name: name ?? "\(Value.self).json"), writeInterval: writeInterval),
       coding: .json)
   }
 

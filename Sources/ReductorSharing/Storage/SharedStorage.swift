@@ -5,7 +5,7 @@ import Synchronization
 /// Where shared values live: the file system and the key-value store they persist to, the
 /// folder of `.file()` values, and the values themselves, one per key.
 ///
-/// It is a dependency, ``Reductor/DependencyValues/sharedStorage``: a program's is the disk,
+/// It is a dependency, `DependencyValues.sharedStorage`: a program's is the disk,
 /// `UserDefaults.standard` and the application-support folder; in the test context each test
 /// store gets ``inMemory()``, so that tests never touch the user's files and run in parallel. A
 /// test that wants the disk says so:
@@ -21,7 +21,7 @@ public final class SharedStorage: Sendable {
   public let fileSystem: any SharedFileSystem
   /// Where key-value values are kept.
   public let keyValueStore: any SharedKeyValueStore
-  /// The folder of ``SharedKey/file(path:writeInterval:)`` values.
+  /// The folder of ``SharedKey/file(named:path:writeInterval:)`` values.
   public let folder: URL
   /// The values made, by key: each a `SharedReference` of its value's type.
   private let references = Mutex<[String: any PersistedValue]>([:])

@@ -122,6 +122,14 @@ struct SharedTests {
     #expect(second.state.count == 1)
   }
 
+  @Test func logsShowASharedFieldUnderItsPropertysName() {
+    let harness = SharingHarness()
+    let state = harness.run { SharedCounter.State() }
+    state.count = 4
+    #expect(
+      MirrorFormatter().format(state) == "SharedCounter.State\n  - count: 4\n  - taps: 0")
+  }
+
   @Test(arguments: 0..<100)
   func withLockLosesNoConcurrentChange(repetition: Int) async {
     let harness = SharingHarness()

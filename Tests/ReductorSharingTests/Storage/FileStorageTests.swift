@@ -146,12 +146,14 @@ struct FileStorageTests {
     #expect(harness.messages.count == 2)
   }
 
-  @Test func theDefaultFileIsNamedAfterTheTypeInTheStoragesFolder() async {
+  @Test func aFileInTheStoragesFolderIsNamedAfterTheTypeUnlessNamed() async {
     let harness = SharingHarness()
     let settings = harness.run { Shared(wrappedValue: Settings(), .file()) }
     let profile = harness.run { Shared(wrappedValue: Settings(), .file(path: "Profiles/")) }
+    let named = harness.run { Shared(wrappedValue: 0, .file(named: "count.json")) }
     #expect(settings.key == "file /shared/Settings.json")
     #expect(profile.key == "file /shared/Profiles/Settings.json")
+    #expect(named.key == "file /shared/count.json")
     settings.wrappedValue.volume = 1
     await harness.clock.advance(by: .zero)
     #expect(harness.files.files.keys.map(\.path) == ["/shared/Settings.json"])

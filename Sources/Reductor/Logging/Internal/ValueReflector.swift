@@ -170,7 +170,13 @@ struct ValueReflector {
     of mirrorChildren: some Collection<Mirror.Child>, depth: Int,
     ignoringDepthLimit: Bool = false
   ) -> [FormattedValue.Child] {
-    let shown = mirrorChildren.prefix(limits.maxChildren).map { (label: $0.label, value: $0.value) }
+    let shown = mirrorChildren.prefix(limits.maxChildren).map { child in
+      // A shared field is stored as `_name`; it shows as the property the code reads.
+      if child.value is any ShowsAsWrappedProperty, let label = child.label, label.hasPrefix("_") {
+        return (label: String?.some(String(label.dropFirst())), value: child.value)
+      }
+      return (label: child.label, value: child.value)
+    }
     return children(
       shown, total: mirrorChildren.count, depth: depth, ignoringDepthLimit: ignoringDepthLimit)
   }
@@ -205,3 +211,7 @@ struct ValueReflector {
     return result
   }
 }
+
+/// A property wrapper whose storage (`_name`) logs and diffs show under the property's name
+/// (`name`), with the wrapped value: `ReductorSharing`'s `Shared`.
+package protocol ShowsAsWrappedProperty {}

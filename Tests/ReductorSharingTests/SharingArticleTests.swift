@@ -1,0 +1,53 @@
+import Foundation
+import Reductor
+import ReductorSharing
+import ReductorTesting
+import Testing
+
+/// The state of the article's first snippet.
+struct EditorState: Equatable {
+  @Shared(.file()) var settings = Settings()
+  @Shared(.inMemory("draft")) var draft = ""
+  @Shared(.keyValue("launchCount")) var launchCount = 0
+  var isEditing = false
+}
+
+/// The snippets of "Dependencies and shared state" that the other tests do not run.
+@MainActor
+struct SharingArticleTests {
+  @Test func theEditorsFieldsLiveWhereTheirKeysSay() async throws {
+    let harness = SharingHarness()
+    let state = harness.run { EditorState() }
+    state.settings.volume = 7
+    state.draft = "hello"
+    state.launchCount += 1
+    await harness.storage.flush()
+    #expect(
+      harness.files.files[URL(filePath: "/shared/Settings.json")] == json(Settings(volume: 7)))
+    #expect(harness.storage.keyValueStore.data(forKey: "launchCount") == json(1))
+    #expect(harness.files.files.count == 1)
+    // The same keys, in another state of the storage: the same values.
+    let again = harness.run { EditorState() }
+    #expect(again == state)
+    #expect(again.draft == "hello")
+  }
+
+  @Test func aTestThatWantsTheDiskSaysSo() async throws {
+    let temporaryFolder = FileManager.default.temporaryDirectory
+      .appending(component: "reductor-article-\(UUID().uuidString)", directoryHint: .isDirectory)
+    defer { try? FileManager.default.removeItem(at: temporaryFolder) }
+    let storage = SharedStorage(fileSystem: DiskFileSystem(), folder: temporaryFolder)
+    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter()) {
+      $0.sharedStorage = storage
+    }
+    // The state was made in the test store's dependencies: its value is in that storage.
+    #expect(store.dependencies.sharedStorage === storage)
+    let count = withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      Shared(wrappedValue: 5, .file(URL(filePath: "/counter.json")))
+    }
+    #expect(count.wrappedValue == 0)
+    await store.finish()
+  }
+}
