@@ -44,10 +44,10 @@ let package = Package(
       name: "SharedCrashProbe", dependencies: ["Reductor", "ReductorSharing"],
       path: "Probes/SharedCrashProbe"),
     .testTarget(name: "ReductorTests", dependencies: ["Reductor"]),
-    .testTarget(name: "ReductorTestingTests", dependencies: ["ReductorTesting"]),
-    .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor"]),
     .testTarget(
-      name: "ReductorSharingTests", dependencies: ["ReductorSharing", "ReductorTesting"]),
+      name: "ReductorTestingTests", dependencies: ["ReductorTesting", "ReductorSharing"]),
+    .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor"]),
+    .testTarget(name: "ReductorSharingTests", dependencies: ["ReductorSharing"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
     .testTarget(
       name: "CounterTests",

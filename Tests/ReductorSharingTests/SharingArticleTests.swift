@@ -1,7 +1,6 @@
 import Foundation
 import Reductor
 import ReductorSharing
-import ReductorTesting
 import Testing
 
 /// The state of the article's first snippet.
@@ -30,24 +29,5 @@ struct SharingArticleTests {
     let again = harness.run { EditorState() }
     #expect(again == state)
     #expect(again.draft == "hello")
-  }
-
-  @Test func aTestThatWantsTheDiskSaysSo() async throws {
-    let temporaryFolder = FileManager.default.temporaryDirectory
-      .appending(component: "reductor-article-\(UUID().uuidString)", directoryHint: .isDirectory)
-    defer { try? FileManager.default.removeItem(at: temporaryFolder) }
-    let storage = SharedStorage(fileSystem: DiskFileSystem(), folder: temporaryFolder)
-    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter()) {
-      $0.sharedStorage = storage
-    }
-    // The state was made in the test store's dependencies: its value is in that storage.
-    #expect(store.dependencies.sharedStorage === storage)
-    let count = withDependencies {
-      $0.sharedStorage = storage
-    } operation: {
-      Shared(wrappedValue: 5, .file(URL(filePath: "/counter.json")))
-    }
-    #expect(count.wrappedValue == 0)
-    await store.finish()
   }
 }

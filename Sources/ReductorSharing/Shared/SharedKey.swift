@@ -16,9 +16,9 @@ public struct SharedKey<Value: Sendable>: Sendable {
     /// In memory, by key.
     case memory(String)
     /// A JSON file at a URL, or at a path in the storage's folder.
-    case file(FileLocation, writeInterval: Duration)
+    case file(FileLocation, writeInterval: Duration, SharedCoding<Value>)
     /// Key-value storage, by key.
-    case keyValue(String)
+    case keyValue(String, SharedCoding<Value>)
   }
 
   /// Where a file is: its URL, or a path and a name in the storage's folder.
@@ -28,8 +28,6 @@ public struct SharedKey<Value: Sendable>: Sendable {
   }
 
   let place: Place
-  /// How a persisted value is encoded; nil in memory.
-  let coding: SharedCoding<Value>?
 
   /// A value kept in memory only, shared by every ``Shared`` with `key`, for as long as the
   /// process (or the test's storage) lives.
@@ -37,7 +35,7 @@ public struct SharedKey<Value: Sendable>: Sendable {
   /// - Parameter key: The value's name.
   /// - Returns: The key.
   public static func inMemory(_ key: String) -> Self {
-    Self(place: .memory(key), coding: nil)
+    Self(place: .memory(key))
   }
 }
 
@@ -54,7 +52,7 @@ extension SharedKey where Value: Codable & SendableMetatype {
   ///   - writeInterval: The shortest time between two writes; a second by default.
   /// - Returns: The key.
   public static func file(_ url: URL, writeInterval: Duration = .seconds(1)) -> Self {
-    Self(place: .file(.url(url), writeInterval: writeInterval), coding: .json)
+    Self(place: .file(.url(url), writeInterval: writeInterval, .json))
   }
 
   /// A value persisted as JSON in the storage's folder (see ``SharedStorage/folder``): in the
@@ -71,8 +69,8 @@ extension SharedKey where Value: Codable & SendableMetatype {
   ) -> Self {
     Self(
       place: .file(
-        .inFolder(path: path, name: name ?? "\(Value.self).json"), writeInterval: writeInterval),
-      coding: .json)
+        .inFolder(path: path, name: name ?? "\(Value.self).json"), writeInterval: writeInterval,
+        .json))
   }
 
   /// A value persisted as JSON data under `key` in the storage's key-value store, which is
@@ -81,7 +79,7 @@ extension SharedKey where Value: Codable & SendableMetatype {
   /// - Parameter key: The key.
   /// - Returns: The key.
   public static func keyValue(_ key: String) -> Self {
-    Self(place: .keyValue(key), coding: .json)
+    Self(place: .keyValue(key, .json))
   }
 }
 

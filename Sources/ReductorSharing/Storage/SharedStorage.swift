@@ -74,33 +74,46 @@ public final class SharedStorage: Sendable {
 
   /// The value of `key`: the one already made for it, or a new one starting from the persisted
   /// copy, or from `makeDefault()`.
+  ///
+  /// A new value is made outside the lock, since its default may make shared values too; when
+  /// two threads make one at once, the first stored wins and the other is dropped.
   func reference<Value>(
     for key: SharedKey<Value>, default makeDefault: () -> Value
   ) -> SharedReference<Value> {
     let dependencies = DependencyValues.current
     let id = identifier(of: key)
-    return references.withLock { references -> SharedReference<Value> in
-      if let made = references[id] {
-        if let made = made as? SharedReference<Value> { return made }
-        dependencies.report(
-          StoreDiagnostic(
-            kind: .sharedValueLoadFailed,
-            message: "Shared value \(made.name) is shared as another type than \(Value.self); "
-              + "this one is separate from it.",
-            error: nil, fileID: "", line: 0))
-        return makeReference(for: key, default: makeDefault, dependencies: dependencies)
-      }
-      let made = makeReference(for: key, default: makeDefault, dependencies: dependencies)
-      references[id] = made
-      return made
+    if let made = references.withLock({ $0[id] }) {
+      return typed(made, as: Value.self, for: key, default: makeDefault, dependencies)
     }
+    let new = makeReference(for: key, default: makeDefault, dependencies: dependencies)
+    let stored = references.withLock { references -> any PersistedValue in
+      if let made = references[id] { return made }
+      references[id] = new
+      return new
+    }
+    return typed(stored, as: Value.self, for: key, default: makeDefault, dependencies)
+  }
+
+  /// `made` if it holds values of type `Value`; otherwise, a separate value, reported.
+  private func typed<Value>(
+    _ made: any PersistedValue, as type: Value.Type, for key: SharedKey<Value>,
+    default makeDefault: () -> Value, _ dependencies: DependencyValues
+  ) -> SharedReference<Value> {
+    if let made = made as? SharedReference<Value> { return made }
+    dependencies.report(
+      StoreDiagnostic(
+        kind: .sharedValueLoadFailed,
+        message: "Shared value \(made.name) is shared as another type than \(Value.self); "
+          + "this one is separate from it.",
+        error: nil, fileID: "", line: 0))
+    return makeReference(for: key, default: makeDefault, dependencies: dependencies)
   }
 
   private func identifier<Value>(of key: SharedKey<Value>) -> String {
     switch key.place {
     case .memory(let name): "memory:\(name)"
-    case .file(let location, _): "file:\(url(of: location).standardizedFileURL.path)"
-    case .keyValue(let name): "keyValue:\(name)"
+    case .file(let location, _, _): "file:\(url(of: location).standardizedFileURL.path)"
+    case .keyValue(let name, _): "keyValue:\(name)"
     }
   }
 
@@ -122,10 +135,9 @@ public final class SharedStorage: Sendable {
       reference = SharedReference(
         name: "in memory \"\(name)\"", value: makeDefault(), loadError: nil, persistence: nil,
         report: dependencies.report)
-    case .file(let location, let interval):
+    case .file(let location, let interval, let coding):
       let url = url(of: location)
       let name = "file \(url.path)"
-      let coding = key.coding!
       let loaded = SharedFileLoader(fileSystem: fileSystem, report: dependencies.report)
         .load(url, name: name, decode: coding.decode)
       let writer = FileWriter(
@@ -134,9 +146,8 @@ public final class SharedStorage: Sendable {
       reference = SharedReference(
         name: name, value: loaded.value ?? makeDefault(), loadError: loaded.error,
         persistence: .file(writer), report: dependencies.report)
-    case .keyValue(let storeKey):
+    case .keyValue(let storeKey, let coding):
       let name = "key-value \"\(storeKey)\""
-      let coding = key.coding!
       let loaded = SharedFileLoader(fileSystem: fileSystem, report: dependencies.report)
         .load(storeKey, name: name, from: keyValueStore, decode: coding.decode)
       reference = SharedReference(

@@ -105,6 +105,22 @@ final class ServiceReactable: Reactable {
   }
 }
 
+/// A GoodReactor-style view model whose `reduce` reads the service.
+@MainActor
+final class ServiceViewModel: Reactor {
+  enum Action: Sendable { case ask }
+  struct State { var answer = "" }
+
+  @Dependency(\.service) var service
+
+  func makeInitialState() -> State { State() }
+
+  func reduce(state: inout State, event: Event) {
+    guard case .action(.ask) = event.kind else { return }
+    state.answer = service.test()
+  }
+}
+
 struct Reader {
   @Dependency(\.service) var service
   @Dependency(RealOnly.self) var realOnly
@@ -136,6 +152,18 @@ struct Reader {
     #expect(reactable.currentState.answer == "mock")
     reactable.action(.ask)
     #expect(reactable.currentState.answer == "real")
+  }
+
+  @Test func aReactorsReduceReadsTheDependenciesInForce() {
+    let viewModel = ServiceViewModel()
+    withDependencies {
+      $0.context = .preview
+    } operation: {
+      viewModel.send(action: .ask)
+    }
+    #expect(viewModel.state.answer == "mock")
+    viewModel.send(action: .ask)
+    #expect(viewModel.state.answer == "real")
   }
 
   @Test func factoriesAreDependenciesAndAnyFactoryTurnsTheirProductsIntoOneType() {

@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import Reductor
 import ReductorSharing
-import ReductorTesting
 import Testing
 
 /// A counter whose count is shared and persisted, and whose taps are its own.
@@ -15,8 +14,6 @@ struct SharedCounter: Reducer {
   enum Action: Sendable, Equatable {
     case increment
     case tap
-    case incrementLater
-    case incremented
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -26,11 +23,6 @@ struct SharedCounter: Reducer {
       return .none
     case .tap:
       state.taps += 1
-      return .none
-    case .incrementLater:
-      return .send(.incremented)
-    case .incremented:
-      state.count += 10
       return .none
     }
   }
@@ -55,6 +47,16 @@ struct SharedTests {
     // Another storage is another world.
     let elsewhere = SharingHarness().run { Shared(wrappedValue: "c", .inMemory("draft")) }
     #expect(elsewhere.wrappedValue == "c")
+  }
+
+  @Test func aDefaultMayMakeASharedValueToo() {
+    let harness = SharingHarness()
+    let outer = harness.run {
+      Shared(
+        wrappedValue: Shared(wrappedValue: 1, .inMemory("inner")).wrappedValue + 1,
+        .inMemory("outer"))
+    }
+    #expect(outer.wrappedValue == 2)
   }
 
   @Test func aKeySharedAsAnotherTypeIsSeparateAndReported() {
@@ -140,65 +142,5 @@ struct SharedTests {
       }
     }
     #expect(shared.wrappedValue == 64)
-  }
-}
-
-@MainActor
-struct SharedTestStoreTests {
-  @Test func aTestStoreAssertsASharedChangeAndStoresItInMemory() async throws {
-    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter())
-    await store.send(.increment) { $0.count = 1 }
-    await store.send(.tap) { $0.taps = 1 }
-    await store.send(.incrementLater)
-    await store.receive(.incremented) { $0.count = 11 }
-    #expect(store.state.count == 11)
-    await store.finish()
-
-    let storage = store.dependencies.sharedStorage
-    let files = try #require(storage.fileSystem as? InMemoryFileSystem)
-    await storage.flush()
-    #expect(files.files[URL(filePath: "/counter.json")] == json(11))
-  }
-
-  @Test func anUnassertedSharedChangeFails() async {
-    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter())
-    let failures = await recordedFailures {
-      await store.send(.increment)
-    }
-    #expect(
-      failures == [
-        "Shared value file /counter.json after send(increment) differs from the expected value "
-          + "(− expected, + actual):\nself\n  - 0\n  + 1"
-      ])
-  }
-
-  @Test func aWrongAssertionFailsAndLeavesTheValueAlone() async {
-    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter())
-    let failures = await recordedFailures {
-      await store.send(.increment) { $0.count = 5 }
-    }
-    #expect(failures.count == 1)
-    #expect(failures.first?.hasSuffix("- 5\n  + 1") == true)
-    #expect(store.state.count == 1)
-    await store.send(.increment) { $0.count = 2 }
-  }
-
-  @Test func assertingASharedValueTheActionLeftAloneFails() async {
-    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter())
-    let failures = await recordedFailures {
-      await store.send(.tap) {
-        $0.taps = 1
-        $0.count = 3
-      }
-    }
-    #expect(failures.count == 1)
-    #expect(failures.first?.hasSuffix("- 3\n  + 0") == true)
-  }
-
-  @Test func aNonExhaustiveTestStoreChecksOnlyWhatItAsserts() async {
-    let store = TestStore(initialState: SharedCounter.State(), reducer: SharedCounter())
-    store.exhaustivity = .off
-    await store.send(.increment)
-    await store.send(.increment) { $0.count = 2 }
   }
 }

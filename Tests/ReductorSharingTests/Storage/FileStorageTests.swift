@@ -58,10 +58,7 @@ struct FileStorageTests {
   }
 
   @Test func aPersistedValueIsLoaded() {
-    let storage = SharedStorage(
-      fileSystem: InMemoryFileSystem(files: [url: json(Settings(name: "ada", volume: 9))]),
-      keyValueStore: InMemoryKeyValueStore(), folder: URL(filePath: "/data"))
-    let harness = SharingHarness(storage: storage)
+    let harness = SharingHarness(files: [url: json(Settings(name: "ada", volume: 9))])
     let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
     #expect(settings.wrappedValue == Settings(name: "ada", volume: 9))
     #expect(settings.loadError == nil)
@@ -69,10 +66,7 @@ struct FileStorageTests {
 
   @Test func aCorruptFileIsKeptAsideAndTheNextWriteClearsTheError() async throws {
     let original = Data("corrupt".utf8)
-    let storage = SharedStorage(
-      fileSystem: InMemoryFileSystem(files: [url: original]),
-      keyValueStore: InMemoryKeyValueStore(), folder: URL(filePath: "/data"))
-    let harness = SharingHarness(storage: storage)
+    let harness = SharingHarness(files: [url: original])
     let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
 
     #expect(settings.wrappedValue == Settings())
@@ -93,10 +87,7 @@ struct FileStorageTests {
   }
 
   @Test func anEmptyFileIsKeptAsideToo() throws {
-    let storage = SharedStorage(
-      fileSystem: InMemoryFileSystem(files: [url: Data()]),
-      keyValueStore: InMemoryKeyValueStore(), folder: URL(filePath: "/data"))
-    let harness = SharingHarness(storage: storage)
+    let harness = SharingHarness(files: [url: Data()])
     let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
     #expect(settings.loadError as? SharedFileError == .emptyFile(url))
     #expect(
@@ -106,9 +97,7 @@ struct FileStorageTests {
 
   @Test func aFailedWriteKeepsTheValueAndIsReportedOnce() async {
     let files = FailingFileSystem()
-    let harness = SharingHarness(
-      storage: SharedStorage(
-        fileSystem: files, keyValueStore: InMemoryKeyValueStore(), folder: URL(filePath: "/")))
+    let harness = SharingHarness(fileSystem: files)
     let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
     files.isFull.withLock { $0 = true }
 
@@ -133,9 +122,7 @@ struct FileStorageTests {
   @Test func aFileThatCannotBeReadIsNeverOverwritten() async {
     let files = FailingFileSystem()
     files.isUnreadable.withLock { $0 = true }
-    let harness = SharingHarness(
-      storage: SharedStorage(
-        fileSystem: files, keyValueStore: InMemoryKeyValueStore(), folder: URL(filePath: "/")))
+    let harness = SharingHarness(fileSystem: files)
     let settings = harness.run { Shared(wrappedValue: Settings(), .file(url)) }
     #expect((settings.loadError as? POSIXError)?.code == .EACCES)
 
@@ -161,9 +148,7 @@ struct FileStorageTests {
 
   @Test func keyValueValuesPersistAsJSON() throws {
     let store = InMemoryKeyValueStore(["corrupt": Data("{".utf8)])
-    let harness = SharingHarness(
-      storage: SharedStorage(
-        fileSystem: InMemoryFileSystem(), keyValueStore: store, folder: URL(filePath: "/")))
+    let harness = SharingHarness(fileSystem: InMemoryFileSystem(), keyValueStore: store)
     let count = harness.run { Shared(wrappedValue: 0, .keyValue("count")) }
     count.wrappedValue = 3
     #expect(store.data(forKey: "count") == json(3))

@@ -13,6 +13,21 @@ struct SharingHarness: Sendable {
     self.storage = storage
   }
 
+  /// A harness whose storage holds `files` in memory, in the folder `/data`.
+  init(files: [URL: Data]) {
+    self.init(fileSystem: InMemoryFileSystem(files: files))
+  }
+
+  /// A harness whose storage is `fileSystem`, in the folder `/data`.
+  init(
+    fileSystem: any SharedFileSystem,
+    keyValueStore: any SharedKeyValueStore = InMemoryKeyValueStore()
+  ) {
+    self.init(
+      storage: SharedStorage(
+        fileSystem: fileSystem, keyValueStore: keyValueStore, folder: URL(filePath: "/data")))
+  }
+
   /// The in-memory file system of the storage.
   var files: InMemoryFileSystem {
     storage.fileSystem as! InMemoryFileSystem
