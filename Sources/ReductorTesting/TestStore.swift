@@ -105,7 +105,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Creates a test store that runs `reducer` over `initialState` on a manual clock.
   ///
   /// - Parameters:
-  ///   - initialState: The state the test starts from.
+  ///   - initialState: The state the test starts from, made with the test's dependencies (so
+  ///     that its shared values live in the test's in-memory storage).
   ///   - reducer: The reducer under test, built with the dependencies the test wants.
   ///   - clock: The manual clock effects use, which ``clock`` returns; a new one by default.
   ///     Pass one to share it with other stores or dependencies of the test.

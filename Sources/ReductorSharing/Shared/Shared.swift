@@ -83,6 +83,9 @@ public struct Shared<Value: Sendable>: Sendable {
   /// Changes the value with `body` atomically: no change made meanwhile, by another thread, is
   /// lost, as `count += 1` from two threads could lose one.
   ///
+  /// `body` runs while the value is locked: it must not read or change this shared value
+  /// through another field, which would wait for the lock forever.
+  ///
   /// - Parameter body: Changes the value.
   public func withLock(_ body: (inout Value) -> Void) {
     reference.update(body)

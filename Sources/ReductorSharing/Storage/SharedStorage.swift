@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let storage = SharedStorage(fileSystem: DiskFileSystem(), folder: temporaryFolder)
-/// let store = TestStore(initialState: Settings.State(), reducer: Settings()) {
+/// let store = TestStore(initialState: Tally.State(), reducer: Tally()) {
 ///   $0.sharedStorage = storage
 /// }
 /// ```
