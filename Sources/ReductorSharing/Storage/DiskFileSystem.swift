@@ -22,7 +22,11 @@ public struct DiskFileSystem: SharedFileSystem {
   public init() {}
 
   /// The file's contents, or nil if there is no file.
+  ///
+  /// Temporary files that a killed process left next to it (`.<name>.<UUID>.tmp`, never renamed
+  /// over the file, so never part of what it holds) are removed first.
   public func contents(of url: URL) throws -> Data? {
+    removeTemporaryFiles(of: url)
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     return try Data(contentsOf: url)
   }
@@ -63,6 +67,18 @@ public struct DiskFileSystem: SharedFileSystem {
   /// Moves the file with `FileManager`.
   public func moveItem(at source: URL, to destination: URL) throws {
     try FileManager.default.moveItem(at: source, to: destination)
+  }
+
+  /// Removes the temporary files of writes to `url` that did not finish.
+  private func removeTemporaryFiles(of url: URL) {
+    let folder = url.deletingLastPathComponent()
+    let prefix = ".\(url.lastPathComponent)."
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+      return
+    }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      try? FileManager.default.removeItem(at: folder.appending(component: name))
+    }
   }
 
   /// Writes every byte of `data`, resuming after partial writes and interruptions.

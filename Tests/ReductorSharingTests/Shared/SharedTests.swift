@@ -72,7 +72,7 @@ struct SharedTests {
       ])
   }
 
-  @Test func aChangeInOneStoreReachesTheObserversOfAnother() async {
+  @Test(.timeLimit(.minutes(1))) func aChangeInOneStoreReachesTheObserversOfAnother() async {
     let harness = SharingHarness()
     let (first, second) = harness.run {
       (
@@ -94,6 +94,35 @@ struct SharedTests {
     #expect(await taps.next() == 1)
   }
 
+  @Test(.timeLimit(.minutes(1))) func anotherStoresObserverSeesTheChangeAndItsStatesStreamDoesNot()
+    async
+  {
+    let harness = SharingHarness()
+    let (first, second) = harness.run {
+      (
+        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter()),
+        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter())
+      )
+    }
+    var states = second.states.makeAsyncIterator()
+    #expect(await states.next()?.count == 0)
+    var token: ObservationToken?
+    await withCheckedContinuation { continuation in
+      var seen: [Int] = []
+      token = second.observe(\.count) { count in
+        seen.append(count)
+        if seen == [0, 1] { continuation.resume() }
+      }
+      first.send(.increment)
+    }
+    token?.cancel()
+    // The next state the stream yields is the one of the next reduction, not the outside change.
+    second.send(.tap)
+    let next = await states.next()
+    #expect(next?.taps == 1)
+    #expect(next?.count == 1)
+  }
+
   @Test func valuesYieldTheValueThenEachAssignment() async {
     let harness = SharingHarness()
     let shared = harness.run { Shared(wrappedValue: 0, .inMemory("n")) }
@@ -105,7 +134,7 @@ struct SharedTests {
     #expect(await values.next() == 2)
   }
 
-  @Test func aChangeFromAnotherStoreReachesObservationOfTheState() async {
+  @Test(.timeLimit(.minutes(1))) func aChangeFromAnotherStoreReachesObservationOfTheState() async {
     let harness = SharingHarness()
     let (first, second) = harness.run {
       (

@@ -26,6 +26,19 @@ struct DiskFileSystemTests {
     #expect(nested == ["value.json"])
   }
 
+  @Test func readingAFileRemovesTheTemporaryFilesOfWritesThatDidNotFinish() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(component: "value.json")
+    let disk = DiskFileSystem()
+    try disk.write(Data("kept".utf8), to: file)
+    let stray = folder.appending(component: ".value.json.\(UUID().uuidString).tmp")
+    let other = folder.appending(component: ".other.json.\(UUID().uuidString).tmp")
+    try Data("half".utf8).write(to: stray)
+    try Data("not ours".utf8).write(to: other)
+    #expect(try disk.contents(of: file) == Data("kept".utf8))
+    #expect(names == [other.lastPathComponent, "value.json"].sorted())
+  }
+
   @Test func aWriteIntoAFileInTheWayOfTheFolderFailsAndKeepsTheValue() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
