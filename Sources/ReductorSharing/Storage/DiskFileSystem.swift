@@ -16,7 +16,8 @@ private let systemWrite = Darwin.write
 /// A write goes to a temporary file in the same folder, which is flushed to the disk (`fsync`)
 /// and then renamed over the old file; the folder is flushed too, so that the rename survives a
 /// power loss. A process killed at any moment leaves the old file or the new one, never a part
-/// of one, and at most a stray temporary file (named `.<name>.<UUID>.tmp`) next to it.
+/// of one, and at most a stray temporary file (named `.<name>.<UUID>.tmp`) next to it, which the
+/// next read of the file removes.
 public struct DiskFileSystem: SharedFileSystem {
   /// The real file system.
   public init() {}
