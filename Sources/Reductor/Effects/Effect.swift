@@ -24,6 +24,8 @@ public struct Effect<Action: Sendable>: Sendable {
     case send(Action)
     case run(priority: TaskPriority?, body: @Sendable (Send<Action>) async -> Void)
     case cancel(EffectKey)
+    /// Cancels the effects of a child and of its children; see `EffectScope.swift`.
+    case cancelScope([EffectKey])
     case concat([Effect<Action>])
     case merge([Effect<Action>])
     case throttle(interval: Duration, key: EffectKey, latest: Bool, Effect<Action>)
@@ -377,6 +379,7 @@ extension Effect.Operation {
     case .none: .none
     case .send(let action): .send(transform(action))
     case .cancel(let key): .cancel(key)
+    case .cancelScope(let path): .cancelScope(path)
     case .run(let priority, let body):
       .run(priority: priority) { send in await body(send.map(transform)) }
     case .concat(let effects): .concat(effects.map { $0.map(transform) })
@@ -394,6 +397,7 @@ extension Effect.Operation {
     switch self {
     case .none, .send: .none
     case .cancel(let key): .cancel(key)
+    case .cancelScope(let path): .cancelScope(path)
     case .run(let priority, let body):
       .run(priority: priority) { send in
         await body(Send(deliver: { _ in }, report: send.report, dependencies: send.dependencies))

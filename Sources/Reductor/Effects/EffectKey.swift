@@ -25,6 +25,11 @@ struct EffectKey: Hashable, Sendable, CustomStringConvertible {
     hasher.combine(hash)
   }
 
+  /// The key as a key in a child's namespace, if it is one.
+  var scopedKey: ScopedEffectKey? {
+    value.base as? ScopedEffectKey
+  }
+
   @usableFromInline
   var description: String {
     if let string = value.base as? String { return "\"\(string)\"" }

@@ -74,6 +74,8 @@ final class EffectRuntime: Sendable {
       buffer(action)
     case .cancel(let key):
       cancel(key)
+    case .cancelScope(let path):
+      cancel(scope: path)
     case .throttle(let interval, let key, let latest, let child):
       if admitThrottled(
         child, key: key, interval: interval, latest: latest, send: send, tracker: tracker)
@@ -107,6 +109,8 @@ final class EffectRuntime: Sendable {
       send(action)
     case .cancel(let key):
       cancel(key)
+    case .cancelScope(let path):
+      cancel(scope: path)
     case .throttle(let interval, let key, let latest, let child):
       if admitThrottled(
         child, key: key, interval: interval, latest: latest, send: send, tracker: tracker)
@@ -135,7 +139,7 @@ final class EffectRuntime: Sendable {
     _ operation: Effect<Action>.Operation, send: Send<Action>, tracker: EffectTracker?
   ) async {
     switch operation {
-    case .none, .send, .cancel, .throttle:
+    case .none, .send, .cancel, .cancelScope, .throttle:
       // Not spawned on their own; handled by `execute` without a task of their own.
       await execute(Effect(operation: operation), send: send, tracker: tracker)
     case .run(_, let body):
@@ -245,6 +249,11 @@ final class EffectRuntime: Sendable {
   /// Cancels what runs or waits under `key` and forgets the key's throttle window.
   func cancel(_ key: EffectKey) {
     state.withLock { $0.effects.cancel(key) }.perform()
+  }
+
+  /// Cancels what runs or waits under every key in the namespace of the child `path`.
+  func cancel(scope path: [EffectKey]) {
+    state.withLock { $0.effects.cancel(scope: path) }.perform()
   }
 
   /// Cancels the effects counted by `tracker`, for ``StoreTask/cancel()``.

@@ -186,6 +186,20 @@ struct EffectTable {
     return cleanup
   }
 
+  /// Cancels what every key in the namespace of the child `path` holds, with the keys' throttle
+  /// windows. It looks at every key: a child goes far less often than an action arrives.
+  mutating func cancel(scope path: [EffectKey]) -> Cleanup {
+    var cleanup = Cleanup()
+    let keys = Set(slots.keys.filter { $0.isScoped(in: path) })
+      .union(windows.keys.filter { $0.isScoped(in: path) })
+    for key in keys {
+      let cancelled = cancel(key)
+      cleanup.tasksToCancel += cancelled.tasksToCancel
+      cleanup.trackersToEnd += cancelled.trackersToEnd
+    }
+    return cleanup
+  }
+
   /// Cancels the tasks and drops the debounces and trailing throttled effects counted by
   /// `tracker` (``StoreTask/cancel()``).
   mutating func cancel(trackedBy tracker: EffectTracker) -> Cleanup {

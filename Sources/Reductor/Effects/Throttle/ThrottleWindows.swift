@@ -71,6 +71,11 @@ struct ThrottleWindows {
     windows.count
   }
 
+  /// The keys of the windows kept.
+  var keys: [EffectKey] {
+    Array(windows.keys)
+  }
+
   /// The trailing effects waiting for their window to end, with their keys, in key order.
   var trailing: [(key: EffectKey, trailing: Trailing)] {
     windows.compactMap { key, window in window.trailing.map { (key, $0) } }
