@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An ordered collection of identifiable elements, with the element of an id found, read and
 /// changed in constant time: the state of a list whose rows each have their own state.
 ///
@@ -17,6 +19,10 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   @usableFromInline var elements: [Element]
   /// The position of each element, by id.
   @usableFromInline var positions: [ID: Int]
+  /// Changes with every insertion, removal or move, to a value no other array has had: two
+  /// arrays with the same token have the same ids in the same order. What `forEach` compares to
+  /// learn, in constant time, that no row went.
+  package private(set) var structure: UInt64 = 0
 
   /// An empty array.
   public init() {
@@ -183,9 +189,10 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
     renumber(from: 0)
   }
 
-  /// Renumbers the positions of the elements from `start` on.
+  /// Renumbers the positions of the elements from `start` on, after a change of structure.
   @usableFromInline
   mutating func renumber(from start: Int) {
+    structure = IdentifiedArrayStructure.next()
     for position in start..<elements.endIndex {
       positions[elements[position].id] = position
     }
@@ -194,6 +201,7 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   /// Replaces the element at `position`, whose id is `oldID`, with one of another id.
   @usableFromInline
   mutating func replace(at position: Int, oldID: ID, with element: Element, newID: ID) {
+    structure = IdentifiedArrayStructure.next()
     positions[oldID] = nil
     elements[position] = element
     if let other = positions[newID] {
@@ -203,6 +211,18 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
     } else {
       positions[newID] = position
     }
+  }
+}
+
+/// The source of the structure tokens of identified arrays.
+@usableFromInline
+enum IdentifiedArrayStructure: Sendable {
+  private static let counter = Atomic<UInt64>(0)
+
+  /// A token no array has had.
+  @usableFromInline
+  static func next() -> UInt64 {
+    counter.add(1, ordering: .relaxed).newValue
   }
 }
 

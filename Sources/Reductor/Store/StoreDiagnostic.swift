@@ -22,6 +22,10 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// A dependency without a test value was read in the test context, with no override; the
     /// message names its key. It gave its preview value.
     case missingTestDependency
+    /// An action was sent to a child that is not there: an optional child that is nil, or a row
+    /// whose id is not in its collection (`ifLet`, `forEach`). The message names the action; the
+    /// state was left unchanged.
+    case actionForMissingChild
     /// A shared value's persisted copy could not be read or decoded (`ReductorSharing`); the
     /// message names its place and the error. The value started from its default, and a
     /// corrupt file was kept next to the original.
