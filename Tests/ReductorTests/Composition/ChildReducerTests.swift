@@ -161,3 +161,87 @@ extension ActionCase where Parent == Board.Action, Child == (String, Ticker.Acti
     #expect(diagnostics.value.last?.contains("no element of its collection has the id z") == true)
   }
 }
+
+@MainActor
+@Suite struct ChildStoreTests {
+  let clock = ManualClock()
+  let log = Locked<[String]>([])
+  let diagnostics = Locked<[String]>([])
+
+  fileprivate func makeStore(_ state: Board.State) -> ReducerStore<Board.State, Board.Action> {
+    StoreBuilder.reducer(
+      initialState: state,
+      reducer: Board(log: log)
+        .ifLet(\.detail, action: .detail, then: Ticker(log: log))
+        .forEach(\.rows, action: .row, element: Ticker(log: log)),
+      clock: clock)
+  }
+
+  fileprivate func reporting(_ body: () -> Void) {
+    withDependencies {
+      $0.report = { [diagnostics] diagnostic in
+        diagnostics.withLock { $0.append(diagnostic.message) }
+      }
+    } operation: {
+      body()
+    }
+  }
+
+  @Test func anOptionalChildHasAStoreOnlyWhileItIsThere() async throws {
+    let store = makeStore(Board.State())
+    #expect(store.scope(state: \.detail, action: .detail) == nil)
+    store.send(.open("d"))
+    let detail = try #require(store.scope(state: \.detail, action: .detail))
+    detail.send(.start)
+    await clock.advance(by: .seconds(2))
+    #expect(detail.state.ticks == 2)
+    store.send(.close)
+    #expect(store.scope(state: \.detail, action: .detail) == nil)
+    // Kept after the child went: the last value, and a send is reported.
+    #expect(detail.state == Ticker.State(id: "d", ticks: 2))
+    reporting { detail.send(.tick) }
+    #expect(diagnostics.value.count == 1)
+    #expect(store.state.detail == nil)
+  }
+
+  @Test func aRowsStoreIsMadeOnceAndGoesWithItsRow() async throws {
+    let rows: IdentifiedArrayOf<Ticker.State> = [
+      Ticker.State(id: "a"), Ticker.State(id: "b"), Ticker.State(id: "c"),
+    ]
+    let store = makeStore(Board.State(rows: rows))
+    let stores = store.scope(state: \.rows, action: .row)
+    #expect(stores.ids == ["a", "b", "c"])
+    #expect(stores[id: "z"] == nil)
+    let b = try #require(stores[id: "b"])
+    #expect(stores[id: "b"] === b)
+    for id in stores.ids { stores[id: id]?.send(.start) }
+    await clock.advance(by: .seconds(1))
+    #expect(b.state.ticks == 1)  // as a view shows it
+    store.send(.remove("b"))
+    await clock.advance(by: .seconds(2))
+    #expect(stores[id: "a"]?.state.ticks == 3)
+    #expect(stores[id: "c"]?.state.ticks == 3)
+    #expect(stores[id: "b"] == nil)
+    #expect(stores.keptCount == 2)
+    // The store kept by the test reads the last value it showed; a send to it touches no other
+    // row.
+    #expect(b.state == Ticker.State(id: "b", ticks: 1))
+    reporting { b.send(.tick) }
+    #expect(diagnostics.value.count == 1)
+    #expect(store.state.rows.map(\.ticks) == [3, 3])
+  }
+
+  @Test func aReleasedFeatureLeavesNoRowStoreAlive() {
+    weak var root: ReducerStore<Board.State, Board.Action>?
+    weak var row: (any Store<Ticker.State, Ticker.Action>)?
+    do {
+      let store = makeStore(Board.State(rows: [Ticker.State(id: "a")]))
+      let stores = store.scope(state: \.rows, action: .row)
+      row = stores[id: "a"]
+      root = store
+      #expect(row != nil)
+    }
+    #expect(row == nil)
+    #expect(root == nil)
+  }
+}
