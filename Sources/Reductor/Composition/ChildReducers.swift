@@ -40,42 +40,84 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 /// before the parent; see ``Reducer/forEach(_:action:element:)``.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID == ID {
-  let parent: Parent
-  let state: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  let action: ActionCase<Parent.Action, (ID, Element.Action)>
-  let element: Element
+  @usableFromInline let parent: Parent
+  @usableFromInline let state: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let action: ActionCase<Parent.Action, (ID, Element.Action)>
+  @usableFromInline let element: Element
+
+  @usableFromInline
+  init(
+    parent: Parent, state: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    action: ActionCase<Parent.Action, (ID, Element.Action)>, element: Element
+  ) {
+    self.parent = parent
+    self.state = state
+    self.action = action
+    self.element = element
+  }
 
   /// Applies `action`: a row's action to its row (reported if no row has the id), then every
   /// action to the parent; cancels the effects of the rows that went.
+  ///
+  /// Inlinable, so that it runs specialized for the feature's types: a row's action costs a
+  /// lookup by id and the row's reducer, with ten rows or ten thousand.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var elementEffect = Effect<Parent.Action>.none
     if let (id, elementAction) = self.action.extract(action) {
-      if state[keyPath: self.state].contains(id: id) {
-        let embed = self.action.embed
-        elementEffect = element.reduce(
-          into: &state[keyPath: self.state][id: id]!, action: elementAction
-        )
-        .map { embed((id, $0)) }.scoped(in: ChildScope(path: self.state, id: id))
-      } else {
-        reportMissingChild(of: action, "no element of its collection has the id \(id)")
-      }
+      elementEffect = reduceElement(id, elementAction, in: &state[keyPath: self.state], of: action)
     }
-    // The positions are copied on write: holding them costs nothing unless a row comes or goes
-    // (holding the whole array would copy every element when the parent changes one).
-    let structure = state[keyPath: self.state].structure
-    let positions = state[keyPath: self.state].positions
+    // The array logs the ids it loses while the parent reduces: no copy of anything, and a cost
+    // in the number of rows removed.
+    state[keyPath: self.state].removalLog = []
     let parentEffect = parent.reduce(into: &state, action: action)
-    guard state[keyPath: self.state].structure != structure else {
-      return .combining(elementEffect, parentEffect)
+    let removed = state[keyPath: self.state].removalLog
+    state[keyPath: self.state].removalLog = nil
+    if let removed, removed.isEmpty { return .combining(elementEffect, parentEffect) }
+    return .combining(
+      cancellation(removed: removed, rows: state[keyPath: self.state]),
+      .combining(elementEffect, parentEffect))
+  }
+
+  /// Reduces the row `id`'s action in place, and scopes its effect to the row.
+  @inlinable
+  func reduceElement(
+    _ id: ID, _ elementAction: Element.Action, in rows: inout IdentifiedArray<ID, Element.State>,
+    of action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    guard let position = rows.index(id: id) else {
+      reportMissingChild(of: action, "no element of its collection has the id \(id)")
+      return .none
     }
-    let after = state[keyPath: self.state]
-    let gone = positions.keys.filter { !after.contains(id: $0) }
-    guard !gone.isEmpty else { return .combining(elementEffect, parentEffect) }
-    let cancellations = gone.map {
-      Effect<Parent.Action>.cancelScope(ChildScope(path: self.state, id: $0))
+    let effect = element.reduce(into: &rows.elements[position], action: elementAction)
+    if rows.elements[position].id != id { rows.reindex(at: position, from: id) }
+    if effect.isNone { return .none }
+    let embed = self.action.embed
+    return effect.map { embed((id, $0)) }.scoped(in: ChildScope(path: self.state, id: id))
+  }
+
+  /// The cancellation of the effects of the rows `removed` names; or, for an array the parent
+  /// replaced (which has no log), of the rows not in `rows`, found by the effects' keys.
+  @usableFromInline
+  func cancellation(
+    removed: [ID]?, rows: IdentifiedArray<ID, Element.State>
+  ) -> Effect<
+    Parent.Action
+  > {
+    if let removed {
+      return .merge(removed.map { .cancelScope(ChildScope(path: state, id: $0)) })
     }
-    return .combining(.merge(cancellations), elementEffect, parentEffect)
+    let positions = rows.positions
+    // A key path is immutable.
+    nonisolated(unsafe) let path = state as AnyKeyPath
+    return Effect(
+      operation: .cancelScopes { key in
+        guard let scope = key.scopedKey?.scope.childScope, scope.path == path,
+          let id = scope.id?.base as? ID
+        else { return false }
+        return positions[id] == nil
+      })
   }
 }
 
@@ -153,12 +195,27 @@ extension Reducer {
 
 /// The namespace of one child's effects: where its state is, and its id when it has one.
 /// `@unchecked Sendable`: a key path is immutable, and the id is a `Sendable` value's.
+@usableFromInline
 struct ChildScope: Hashable, @unchecked Sendable {
-  let path: AnyKeyPath
-  let id: AnyHashable?
+  @usableFromInline let path: AnyKeyPath
+  @usableFromInline let id: AnyHashable?
+
+  @usableFromInline
+  init(path: AnyKeyPath, id: AnyHashable?) {
+    self.path = path
+    self.id = id
+  }
+}
+
+extension EffectKey {
+  /// The child the key names, if it is a child's key.
+  var childScope: ChildScope? {
+    base as? ChildScope
+  }
 }
 
 /// Reports an action for a child that is not there; the state is left unchanged.
+@usableFromInline
 func reportMissingChild(of action: some Sendable, _ reason: String) {
   DependencyValues.current.report(
     StoreDiagnostic(
@@ -169,14 +226,12 @@ func reportMissingChild(of action: some Sendable, _ reason: String) {
 }
 
 extension Effect {
-  /// The effects, merged, leaving out the `.none`s: one effect alone is itself.
-  static func combining(_ effects: Effect...) -> Effect {
-    let work = effects.filter { !$0.isNone }
-    switch work.count {
-    case 0: return .none
-    case 1: return work[0]
-    default: return .merge(work)
-    }
+  /// The two effects, merged, leaving out a `.none`: one effect alone is itself.
+  @inlinable
+  static func combining(_ first: Effect, _ second: Effect) -> Effect {
+    if first.isNone { return second }
+    if second.isNone { return first }
+    return .merge([first, second])
   }
 }
 

@@ -64,27 +64,39 @@ where ElementState.ID == ID {
   private let rows: () -> IdentifiedArray<ID, ElementState>
   private let makeStore: (ID, ElementState) -> any Store<ElementState, ElementAction>
   private var stores: [ID: any Store<ElementState, ElementAction>] = [:]
-  private var structure: UInt64
+  /// The removal token of the rows the last time they were looked at: a row that comes makes
+  /// nothing happen here, only one that goes (or new rows).
+  private var removals: UInt64
   private var pruning: ObservationToken?
+  /// How many times a row store computed its state, for the benchmark that checks that a change
+  /// of one row computes no other row's.
+  private let projectionCount = LastRead(0)
+
+  /// How many times a row store computed its state.
+  package var projections: Int {
+    projectionCount.value
+  }
 
   init<Parent: Store>(
     parent: Parent, rows: KeyPath<Parent.State, IdentifiedArray<ID, ElementState>>,
     action: ActionCase<Parent.Action, (ID, ElementAction)>
   ) {
     self.rows = { parent.state[keyPath: rows] }
+    let projections = projectionCount
     makeStore = { id, current in
       let last = LastRead(current)
       return parent.scope(
         state: { parentState in
+          projections.value += 1
           guard let row = parentState[keyPath: rows][id: id] else { return last.value }
           last.value = row
           return row
         },
         action: { action.embed((id, $0)) })
     }
-    structure = parent.state[keyPath: rows].structure
-    pruning = parent.observe(rows.appending(path: \.structure)) { [weak self] structure in
-      self?.forgetRowsThatWent(structure)
+    removals = parent.state[keyPath: rows].removals
+    pruning = parent.observe(rows.appending(path: \.removals)) { [weak self] removals in
+      self?.forgetRowsThatWent(removals)
     }
   }
 
@@ -109,9 +121,9 @@ where ElementState.ID == ID {
     stores.count
   }
 
-  private func forgetRowsThatWent(_ newStructure: UInt64) {
-    guard newStructure != structure else { return }
-    structure = newStructure
+  private func forgetRowsThatWent(_ newRemovals: UInt64) {
+    guard newRemovals != removals else { return }
+    removals = newRemovals
     let rows = rows()
     for id in stores.keys where !rows.contains(id: id) { stores[id] = nil }
   }

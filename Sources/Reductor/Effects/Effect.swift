@@ -26,6 +26,8 @@ public struct Effect<Action: Sendable>: Sendable {
     case cancel(EffectKey)
     /// Cancels the effects of a child and of its children; see `EffectScope.swift`.
     case cancelScope([EffectKey])
+    /// Cancels the effects of the children whose key the function picks.
+    case cancelScopes(where: @Sendable (EffectKey) -> Bool)
     case concat([Effect<Action>])
     case merge([Effect<Action>])
     case throttle(interval: Duration, key: EffectKey, latest: Bool, Effect<Action>)
@@ -380,6 +382,7 @@ extension Effect.Operation {
     case .send(let action): .send(transform(action))
     case .cancel(let key): .cancel(key)
     case .cancelScope(let path): .cancelScope(path)
+    case .cancelScopes(let picks): .cancelScopes(where: picks)
     case .run(let priority, let body):
       .run(priority: priority) { send in await body(send.map(transform)) }
     case .concat(let effects): .concat(effects.map { $0.map(transform) })
@@ -398,6 +401,7 @@ extension Effect.Operation {
     case .none, .send: .none
     case .cancel(let key): .cancel(key)
     case .cancelScope(let path): .cancelScope(path)
+    case .cancelScopes(let picks): .cancelScopes(where: picks)
     case .run(let priority, let body):
       .run(priority: priority) { send in
         await body(Send(deliver: { _ in }, report: send.report, dependencies: send.dependencies))

@@ -30,6 +30,11 @@ struct EffectKey: Hashable, Sendable, CustomStringConvertible {
     value.base as? ScopedEffectKey
   }
 
+  /// The value the key was made from.
+  var base: Any {
+    value.base
+  }
+
   @usableFromInline
   var description: String {
     if let string = value.base as? String { return "\"\(string)\"" }

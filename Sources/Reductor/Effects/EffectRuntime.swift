@@ -76,6 +76,8 @@ final class EffectRuntime: Sendable {
       cancel(key)
     case .cancelScope(let path):
       cancel(scope: path)
+    case .cancelScopes(let picks):
+      cancelScopes(where: picks)
     case .throttle(let interval, let key, let latest, let child):
       if admitThrottled(
         child, key: key, interval: interval, latest: latest, send: send, tracker: tracker)
@@ -111,6 +113,8 @@ final class EffectRuntime: Sendable {
       cancel(key)
     case .cancelScope(let path):
       cancel(scope: path)
+    case .cancelScopes(let picks):
+      cancelScopes(where: picks)
     case .throttle(let interval, let key, let latest, let child):
       if admitThrottled(
         child, key: key, interval: interval, latest: latest, send: send, tracker: tracker)
@@ -139,7 +143,7 @@ final class EffectRuntime: Sendable {
     _ operation: Effect<Action>.Operation, send: Send<Action>, tracker: EffectTracker?
   ) async {
     switch operation {
-    case .none, .send, .cancel, .cancelScope, .throttle:
+    case .none, .send, .cancel, .cancelScope, .cancelScopes, .throttle:
       // Not spawned on their own; handled by `execute` without a task of their own.
       await execute(Effect(operation: operation), send: send, tracker: tracker)
     case .run(_, let body):
@@ -254,6 +258,11 @@ final class EffectRuntime: Sendable {
   /// Cancels what runs or waits under every key in the namespace of the child `path`.
   func cancel(scope path: [EffectKey]) {
     state.withLock { $0.effects.cancel(scope: path) }.perform()
+  }
+
+  /// Cancels what runs or waits under the keys `picks` picks.
+  func cancelScopes(where picks: @Sendable (EffectKey) -> Bool) {
+    state.withLock { $0.effects.cancelScopes(where: picks) }.perform()
   }
 
   /// Cancels the effects counted by `tracker`, for ``StoreTask/cancel()``.

@@ -13,6 +13,7 @@ extension Effect {
   ///
   /// - Parameter scope: The child's key, unique among its siblings.
   /// - Returns: The scoped effect.
+  @usableFromInline
   package func scoped(in scope: some Hashable & Sendable) -> Effect {
     scoped(in: EffectKey(scope), isTopLevel: true)
   }
@@ -21,6 +22,7 @@ extension Effect {
   ///
   /// - Parameter scope: The child's key.
   /// - Returns: The cancelling effect.
+  @usableFromInline
   package static func cancelScope(_ scope: some Hashable & Sendable) -> Effect {
     Effect(operation: .cancelScope([EffectKey(scope)]))
   }
@@ -36,6 +38,14 @@ extension Effect {
       return Effect(lifetime: lifetime, operation: .cancel(key.scoped(in: scope)))
     case .cancelScope(let path):
       return Effect(lifetime: lifetime, operation: .cancelScope([scope] + path))
+    case .cancelScopes(let picks):
+      // The keys it picks, among those of this child.
+      return Effect(
+        lifetime: lifetime,
+        operation: .cancelScopes { key in
+          guard let scoped = key.scopedKey, scoped.scope == scope else { return false }
+          return picks(scoped.key)
+        })
     case .run:
       return Effect(lifetime: scopedLifetime, operation: operation)
     case .concat(let effects):

@@ -189,9 +189,14 @@ struct EffectTable {
   /// Cancels what every key in the namespace of the child `path` holds, with the keys' throttle
   /// windows. It looks at every key: a child goes far less often than an action arrives.
   mutating func cancel(scope path: [EffectKey]) -> Cleanup {
+    cancelScopes { $0.isScoped(in: path) }
+  }
+
+  /// Cancels what every key `picks` picks holds, with the keys' throttle windows; it looks at
+  /// every key.
+  mutating func cancelScopes(where picks: (EffectKey) -> Bool) -> Cleanup {
     var cleanup = Cleanup()
-    let keys = Set(slots.keys.filter { $0.isScoped(in: path) })
-      .union(windows.keys.filter { $0.isScoped(in: path) })
+    let keys = Set(slots.keys.filter(picks)).union(windows.keys.filter(picks))
     for key in keys {
       let cancelled = cancel(key)
       cleanup.tasksToCancel += cancelled.tasksToCancel

@@ -19,10 +19,12 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   @usableFromInline var elements: [Element]
   /// The position of each element, by id.
   @usableFromInline var positions: [ID: Int]
-  /// Changes with every insertion, removal or move, to a value no other array has had: two
-  /// arrays with the same token have the same ids in the same order. What `forEach` compares to
-  /// learn, in constant time, that no row went.
-  package private(set) var structure: UInt64 = 0
+  /// Changes with every removal, and with every new array, to a value no other array has had:
+  /// what a row's stores compare to learn, in constant time, that no row went.
+  package private(set) var removals = IdentifiedArrayStructure.next()
+  /// The ids removed while `forEach` watches the array (it sets an empty log and reads it back);
+  /// nil otherwise, so that an array nobody watches keeps no log.
+  @usableFromInline package var removalLog: [ID]?
 
   /// An empty array.
   public init() {
@@ -151,6 +153,7 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   public mutating func remove(at position: Int) -> Element {
     let element = elements.remove(at: position)
     positions[element.id] = nil
+    noteRemoved(element.id)
     renumber(from: position)
     return element
   }
@@ -159,8 +162,16 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   ///
   /// - Parameter shouldBeRemoved: Whether to remove an element.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    try elements.removeAll(where: shouldBeRemoved)
-    positions.removeAll(keepingCapacity: true)
+    var kept: [Element] = []
+    for element in elements {
+      if try shouldBeRemoved(element) {
+        positions[element.id] = nil
+        noteRemoved(element.id)
+      } else {
+        kept.append(element)
+      }
+    }
+    elements = kept
     renumber(from: 0)
   }
 
@@ -189,20 +200,34 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
     renumber(from: 0)
   }
 
+  /// Notes that the element `id` was removed.
+  @usableFromInline
+  mutating func noteRemoved(_ id: ID) {
+    removals = IdentifiedArrayStructure.next()
+    removalLog?.append(id)
+  }
+
   /// Renumbers the positions of the elements from `start` on, after a change of structure.
   @usableFromInline
   mutating func renumber(from start: Int) {
-    structure = IdentifiedArrayStructure.next()
     for position in start..<elements.endIndex {
       positions[elements[position].id] = position
     }
   }
 
+  /// Makes the positions right after the element at `position`, whose id was `oldID`, took
+  /// another id in place (a row's reducer changed it).
+  @usableFromInline
+  mutating func reindex(at position: Int, from oldID: ID) {
+    let element = elements[position]
+    replace(at: position, oldID: oldID, with: element, newID: element.id)
+  }
+
   /// Replaces the element at `position`, whose id is `oldID`, with one of another id.
   @usableFromInline
   mutating func replace(at position: Int, oldID: ID, with element: Element, newID: ID) {
-    structure = IdentifiedArrayStructure.next()
     positions[oldID] = nil
+    noteRemoved(oldID)
     elements[position] = element
     if let other = positions[newID] {
       elements.remove(at: other)
@@ -214,7 +239,7 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   }
 }
 
-/// The source of the structure tokens of identified arrays.
+/// The source of the removal tokens of identified arrays.
 @usableFromInline
 enum IdentifiedArrayStructure: Sendable {
   private static let counter = Atomic<UInt64>(0)

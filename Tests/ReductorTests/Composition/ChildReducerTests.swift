@@ -45,6 +45,8 @@ private struct Board: Reducer {
     case open(String)
     case close
     case remove(String)
+    /// Replaces the rows with a new array of those with the ids.
+    case keep([String])
   }
 
   let log: Locked<[String]>
@@ -62,6 +64,8 @@ private struct Board: Reducer {
       state.detail = nil
     case .remove(let id):
       state.rows.remove(id: id)
+    case .keep(let ids):
+      state.rows = IdentifiedArray(state.rows.filter { ids.contains($0.id) })
     case .detail, .row:
       break
     }
@@ -149,6 +153,19 @@ extension ActionCase where Parent == Board.Action, Child == (String, Ticker.Acti
     #expect(store.state.rows.ids == ["a", "c"])
     #expect(log.value.filter { $0 == "child b tick" }.count == 1)
     #expect(store.runningEffectCount == 2)
+  }
+
+  @Test func rowsLeftOutOfANewArrayLoseTheirEffects() async {
+    let rows: IdentifiedArrayOf<Ticker.State> = [
+      Ticker.State(id: "a"), Ticker.State(id: "b"), Ticker.State(id: "c"),
+    ]
+    let store = makeStore(Board.State(rows: rows))
+    for id in ["a", "b", "c"] { store.send(.row(id: id, action: .start)) }
+    await clock.advance(by: .seconds(1))
+    store.send(.keep(["a"]))
+    await clock.advance(by: .seconds(2))
+    #expect(store.state.rows.map(\.ticks) == [3])
+    #expect(store.runningEffectCount == 1)
   }
 
   @Test func anActionForAMissingChildChangesNothingAndIsReported() {
