@@ -15,6 +15,7 @@ let package = Package(
     .executable(name: "search", targets: ["Search"]),
     .executable(name: "items", targets: ["Items"]),
     .executable(name: "scoreboard", targets: ["Scoreboard"]),
+    .executable(name: "todos", targets: ["Todos"]),
     .executable(name: "reductor-bench", targets: ["ReductorBench"]),
     .executable(name: "shared-crash-probe", targets: ["SharedCrashProbe"]),
   ],
@@ -37,6 +38,8 @@ let package = Package(
       name: "Scoreboard", dependencies: ["ReductorReactor", "Terminal"],
       path: "Examples/Scoreboard"),
     .executableTarget(
+      name: "Todos", dependencies: ["Reductor", "Terminal"], path: "Examples/Todos"),
+    .executableTarget(
       name: "ReductorBench", dependencies: ["Reductor", "ReductorReactor", "ReductorSharing"],
       path: "Benchmarks/ReductorBench"),
     // Kills a process writing a shared file again and again, and checks the file it leaves.
@@ -54,6 +57,7 @@ let package = Package(
       dependencies: ["Counter", "Terminal", "ReductorTesting", "ReductorSharing"]),
     .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),
     .testTarget(name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"]),
+    .testTarget(name: "TodosTests", dependencies: ["Todos", "ReductorTesting"]),
     .testTarget(
       name: "ScoreboardTests", dependencies: ["Scoreboard", "Terminal", "ReductorReactor"]),
     // Checks that every Swift code block of the README and the articles comes from code that
