@@ -21,7 +21,7 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   @usableFromInline var positions: [ID: Int]
   /// Changes with every removal, and with every new array, to a value no other array has had:
   /// what a row's stores compare to learn, in constant time, that no row went.
-  package private(set) var removals = IdentifiedArrayStructure.next()
+  package private(set) var removals = RemovalToken.next()
   /// The ids removed while `forEach` watches the array (it sets an empty log and reads it back);
   /// nil otherwise, so that an array nobody watches keeps no log.
   @usableFromInline package var removalLog: [ID]?
@@ -203,7 +203,7 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   /// Notes that the element `id` was removed.
   @usableFromInline
   mutating func noteRemoved(_ id: ID) {
-    removals = IdentifiedArrayStructure.next()
+    removals = RemovalToken.next()
     removalLog?.append(id)
   }
 
@@ -239,9 +239,9 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   }
 }
 
-/// The source of the removal tokens of identified arrays.
+/// The source of the removal tokens of identified arrays (see `IdentifiedArray.removals`).
 @usableFromInline
-enum IdentifiedArrayStructure: Sendable {
+enum RemovalToken: Sendable {
   private static let counter = Atomic<UInt64>(0)
 
   /// A token no array has had.

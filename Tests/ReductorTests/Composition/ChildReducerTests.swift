@@ -100,14 +100,14 @@ extension ActionCase where Parent == Board.Action, Child == (String, Ticker.Acti
       clock: clock)
   }
 
-  /// Sends with the diagnostics the reducers report collected.
-  fileprivate func send(_ action: Board.Action, to store: ReducerStore<Board.State, Board.Action>) {
+  /// Runs `body` with the diagnostics the reducers report collected.
+  fileprivate func reporting(_ body: () -> Void) {
     withDependencies {
       $0.report = { [diagnostics] diagnostic in
         diagnostics.withLock { $0.append(diagnostic.message) }
       }
     } operation: {
-      _ = store.send(action)
+      body()
     }
   }
 
@@ -170,38 +170,14 @@ extension ActionCase where Parent == Board.Action, Child == (String, Ticker.Acti
 
   @Test func anActionForAMissingChildChangesNothingAndIsReported() {
     let store = makeStore(Board.State(rows: [Ticker.State(id: "a")]))
-    send(.detail(.tick), to: store)
-    send(.row(id: "z", action: .tick), to: store)
+    reporting {
+      store.send(.detail(.tick))
+      store.send(.row(id: "z", action: .tick))
+    }
     #expect(store.state == Board.State(rows: [Ticker.State(id: "a")]))
     #expect(diagnostics.value.count == 2)
     #expect(diagnostics.value.first?.contains("its optional child state is nil") == true)
     #expect(diagnostics.value.last?.contains("no element of its collection has the id z") == true)
-  }
-}
-
-@MainActor
-@Suite struct ChildStoreTests {
-  let clock = ManualClock()
-  let log = Locked<[String]>([])
-  let diagnostics = Locked<[String]>([])
-
-  fileprivate func makeStore(_ state: Board.State) -> ReducerStore<Board.State, Board.Action> {
-    StoreBuilder.reducer(
-      initialState: state,
-      reducer: Board(log: log)
-        .ifLet(\.detail, action: .detail, then: Ticker(log: log))
-        .forEach(\.rows, action: .row, element: Ticker(log: log)),
-      clock: clock)
-  }
-
-  fileprivate func reporting(_ body: () -> Void) {
-    withDependencies {
-      $0.report = { [diagnostics] diagnostic in
-        diagnostics.withLock { $0.append(diagnostic.message) }
-      }
-    } operation: {
-      body()
-    }
   }
 
   @Test func anOptionalChildHasAStoreOnlyWhileItIsThere() async throws {
