@@ -439,20 +439,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           + "that the state does not change."
       }
       guard expected != reduction.after else { return nil }
-      let difference =
-        MirrorFormatter().diff(from: expected, to: reduction.after)
-        ?? "expected: \(expected)\n  actual: \(reduction.after)"
       return "State after \(step) differs from the expected state (− expected, + actual):\n"
-        + difference
+        + valueDiff(from: expected, to: reduction.after)
     }
     var failures = stateFailure.map { [$0] } ?? []
     for shared in sharedDifferences {
-      let difference =
-        MirrorFormatter().diff(from: shared.expected, to: shared.actual)
-        ?? "expected: \(shared.expected)\n  actual: \(shared.actual)"
       failures.append(
         "Shared value \(shared.name) after \(step) differs from the expected value "
-          + "(− expected, + actual):\n" + difference)
+          + "(− expected, + actual):\n" + valueDiff(from: shared.expected, to: shared.actual))
     }
     for failure in failures { reportFailure(failure, at: site) }
   }
@@ -515,6 +509,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 /// "1 delivered action", "2 delivered actions".
 private func count(_ number: Int, _ noun: String) -> String {
   "\(number) \(noun)\(number == 1 ? "" : "s")"
+}
+
+/// The fields in which `actual` differs from `expected`, or both whole when the formatter finds
+/// no difference to show.
+private func valueDiff(from expected: Any, to actual: Any) -> String {
+  MirrorFormatter().diff(from: expected, to: actual)
+    ?? "expected: \(expected)\n  actual: \(actual)"
 }
 
 /// The fields in which `actual` differs from `expected`, or both whole when they are enum cases

@@ -18,14 +18,24 @@ extension Store {
     action: ActionCase<Action, ChildAction>
   ) -> (any Store<ChildState, ChildAction>)? {
     guard let current = self.state[keyPath: state] else { return nil }
+    return scope(startingAt: current, state: { $0[keyPath: state] }, action: action.embed)
+  }
+
+  /// A store of a child that may go: it reads `state` from this store's state while that gives
+  /// a child, and the last child it read after; `current` is the child now.
+  func scope<ChildState, ChildAction: Sendable>(
+    startingAt current: ChildState,
+    state: @escaping (State) -> ChildState?,
+    action: @escaping @Sendable (ChildAction) -> Action
+  ) -> any Store<ChildState, ChildAction> {
     let last = LastRead(current)
     return scope(
       state: { parentState in
-        guard let child = parentState[keyPath: state] else { return last.value }
+        guard let child = state(parentState) else { return last.value }
         last.value = child
         return child
       },
-      action: action.embed)
+      action: action)
   }
 
   /// The stores of the rows of the identified collection at `state`: one per element, made
@@ -84,13 +94,11 @@ where ElementState.ID == ID {
     self.rows = { parent.state[keyPath: rows] }
     let projections = projectionCount
     makeStore = { id, current in
-      let last = LastRead(current)
-      return parent.scope(
+      parent.scope(
+        startingAt: current,
         state: { parentState in
           projections.value += 1
-          guard let row = parentState[keyPath: rows][id: id] else { return last.value }
-          last.value = row
-          return row
+          return parentState[keyPath: rows][id: id]
         },
         action: { action.embed((id, $0)) })
     }

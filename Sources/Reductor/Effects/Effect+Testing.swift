@@ -26,7 +26,7 @@ extension Effect {
 extension Effect.Operation {
   fileprivate func performDirectly(send: Send<Action>) async {
     switch self {
-    case .none, .cancel, .cancelScope, .cancelScopes:
+    case .none, .cancel, .cancelScopes:
       return
     case .send(let action):
       send(action)

@@ -24,9 +24,8 @@ public struct Effect<Action: Sendable>: Sendable {
     case send(Action)
     case run(priority: TaskPriority?, body: @Sendable (Send<Action>) async -> Void)
     case cancel(EffectKey)
-    /// Cancels the effects of a child and of its children; see `EffectScope.swift`.
-    case cancelScope([EffectKey])
-    /// Cancels the effects of the children whose key the function picks.
+    /// Cancels what runs or waits under the keys the function picks: the effects of children;
+    /// see `EffectScope.swift`.
     case cancelScopes(where: @Sendable (EffectKey) -> Bool)
     case concat([Effect<Action>])
     case merge([Effect<Action>])
@@ -381,7 +380,6 @@ extension Effect.Operation {
     case .none: .none
     case .send(let action): .send(transform(action))
     case .cancel(let key): .cancel(key)
-    case .cancelScope(let path): .cancelScope(path)
     case .cancelScopes(let picks): .cancelScopes(where: picks)
     case .run(let priority, let body):
       .run(priority: priority) { send in await body(send.map(transform)) }
@@ -400,7 +398,6 @@ extension Effect.Operation {
     switch self {
     case .none, .send: .none
     case .cancel(let key): .cancel(key)
-    case .cancelScope(let path): .cancelScope(path)
     case .cancelScopes(let picks): .cancelScopes(where: picks)
     case .run(let priority, let body):
       .run(priority: priority) { send in

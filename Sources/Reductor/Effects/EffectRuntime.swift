@@ -74,8 +74,6 @@ final class EffectRuntime: Sendable {
       buffer(action)
     case .cancel(let key):
       cancel(key)
-    case .cancelScope(let path):
-      cancel(scope: path)
     case .cancelScopes(let picks):
       cancelScopes(where: picks)
     case .throttle(let interval, let key, let latest, let child):
@@ -111,8 +109,6 @@ final class EffectRuntime: Sendable {
       send(action)
     case .cancel(let key):
       cancel(key)
-    case .cancelScope(let path):
-      cancel(scope: path)
     case .cancelScopes(let picks):
       cancelScopes(where: picks)
     case .throttle(let interval, let key, let latest, let child):
@@ -143,7 +139,7 @@ final class EffectRuntime: Sendable {
     _ operation: Effect<Action>.Operation, send: Send<Action>, tracker: EffectTracker?
   ) async {
     switch operation {
-    case .none, .send, .cancel, .cancelScope, .cancelScopes, .throttle:
+    case .none, .send, .cancel, .cancelScopes, .throttle:
       // Not spawned on their own; handled by `execute` without a task of their own.
       await execute(Effect(operation: operation), send: send, tracker: tracker)
     case .run(_, let body):
@@ -253,11 +249,6 @@ final class EffectRuntime: Sendable {
   /// Cancels what runs or waits under `key` and forgets the key's throttle window.
   func cancel(_ key: EffectKey) {
     state.withLock { $0.effects.cancel(key) }.perform()
-  }
-
-  /// Cancels what runs or waits under every key in the namespace of the child `path`.
-  func cancel(scope path: [EffectKey]) {
-    state.withLock { $0.effects.cancel(scope: path) }.perform()
   }
 
   /// Cancels what runs or waits under the keys `picks` picks.

@@ -24,7 +24,8 @@ extension Effect {
   /// - Returns: The cancelling effect.
   @usableFromInline
   package static func cancelScope(_ scope: some Hashable & Sendable) -> Effect {
-    Effect(operation: .cancelScope([EffectKey(scope)]))
+    let scope = EffectKey(scope)
+    return Effect(operation: .cancelScopes { $0.scopedKey?.scope == scope })
   }
 
   /// `isTopLevel`: whether the store starts the effect as a task of its own (a store-bound one
@@ -36,10 +37,8 @@ extension Effect {
       return self
     case .cancel(let key):
       return Effect(lifetime: lifetime, operation: .cancel(key.scoped(in: scope)))
-    case .cancelScope(let path):
-      return Effect(lifetime: lifetime, operation: .cancelScope([scope] + path))
     case .cancelScopes(let picks):
-      // The keys it picks, among those of this child.
+      // The keys it picks, among those of this child: a grandchild's, say.
       return Effect(
         lifetime: lifetime,
         operation: .cancelScopes { key in
@@ -120,16 +119,5 @@ extension EffectKey {
   /// This key in the namespace of the child `scope`.
   func scoped(in scope: EffectKey) -> EffectKey {
     EffectKey(ScopedEffectKey(scope: scope, key: self))
-  }
-
-  /// Whether the key is in the namespace of the child `path` (outer first), or of one of its
-  /// children.
-  func isScoped(in path: [EffectKey]) -> Bool {
-    var key = self
-    for scope in path {
-      guard let scoped = key.scopedKey, scoped.scope == scope else { return false }
-      key = scoped.key
-    }
-    return true
   }
 }

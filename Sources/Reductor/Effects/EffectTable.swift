@@ -186,14 +186,9 @@ struct EffectTable {
     return cleanup
   }
 
-  /// Cancels what every key in the namespace of the child `path` holds, with the keys' throttle
-  /// windows. It looks at every key: a child goes far less often than an action arrives.
-  mutating func cancel(scope path: [EffectKey]) -> Cleanup {
-    cancelScopes { $0.isScoped(in: path) }
-  }
-
-  /// Cancels what every key `picks` picks holds, with the keys' throttle windows; it looks at
-  /// every key.
+  /// Cancels what every key `picks` picks holds, with the keys' throttle windows: the effects of
+  /// children that went. It looks at every key: a child goes far less often than an action
+  /// arrives.
   mutating func cancelScopes(where picks: (EffectKey) -> Bool) -> Cleanup {
     var cleanup = Cleanup()
     let keys = Set(slots.keys.filter(picks)).union(windows.keys.filter(picks))

@@ -86,33 +86,18 @@ struct ReductionSubscriptions<State> {
     entries.append(Entry(subscription: subscription, call: call))
   }
 
-  /// Calls every subscription that has not ended with `state`, in order; returns whether it met
-  /// one that had ended. Call it on a copy: a call may subscribe (the new one is called from the
-  /// next reduction on) or end a subscription (one ended before its turn is not called).
+  /// Calls every subscription that has not ended with `state`, in order (after an outside
+  /// change, only those that follow one); returns whether it met one that had ended. Call it on
+  /// a copy: a call may subscribe (the new one is called from the next reduction on) or end a
+  /// subscription (one ended before its turn is not called).
   @inlinable
-  func notify(_ state: State) -> Bool {
+  func notify(_ state: State, outsideChange: Bool = false) -> Bool {
     var sawEnded = false
     // By index: iterating the entries would copy, and so retain and release, each one.
     for index in entries.indices {
       if entries[index].subscription.isEnded {
         sawEnded = true
-      } else {
-        entries[index].call(state)
-      }
-    }
-    return sawEnded
-  }
-
-  /// Calls the subscriptions that follow outside changes with `state`, as ``notify(_:)`` calls
-  /// them all; returns whether it met one that had ended.
-  @usableFromInline
-  func notifyOfOutsideChange(_ state: State) -> Bool {
-    var sawEnded = false
-    for index in entries.indices {
-      let subscription = entries[index].subscription
-      if subscription.isEnded {
-        sawEnded = true
-      } else if subscription.followsOutsideChanges {
+      } else if !outsideChange || entries[index].subscription.followsOutsideChanges {
         entries[index].call(state)
       }
     }

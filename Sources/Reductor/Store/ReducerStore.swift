@@ -375,11 +375,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     for observer in reduceObservers { observer.didReduce(action, currentState) }
   }
 
-  /// Calls the state's observers; on a copy of the list, since they may observe or stop.
+  /// Calls the state's observers (after an outside change, those that follow one); on a copy
+  /// of the list, since they may observe or stop.
   @inlinable
-  func notifySubscriptions() {
+  func notifySubscriptions(outsideChange: Bool = false) {
     let current = subscriptions
-    if current.notify(currentState) {
+    if current.notify(currentState, outsideChange: outsideChange) {
       subscriptions.removeEnded()
       hasSubscriptions = !subscriptions.isEmpty
     }
@@ -411,11 +412,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// holds by reference changed.
   func didChangeOutside() {
     registrar.withMutation(of: self, keyPath: stateKeyPath) {}
-    let current = subscriptions
-    if current.notifyOfOutsideChange(currentState) {
-      subscriptions.removeEnded()
-      hasSubscriptions = !subscriptions.isEmpty
-    }
+    notifySubscriptions(outsideChange: true)
   }
 
   /// Starts the effect that reducing `action` returned, counting its work in `tracker` (a new one
