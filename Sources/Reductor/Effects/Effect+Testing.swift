@@ -16,7 +16,7 @@ extension Effect {
   public func executeForTesting() async -> Action? {
     let last = LastValue<Action>()
     let send = Send<Action>(
-      deliver: last.set, report: EffectRuntime.writeDiagnostic,
+      deliver: { action, _ in last.set(action) }, report: EffectRuntime.writeDiagnostic,
       dependencies: DependencyValues.current)
     await operation.performDirectly(send: send)
     return last.value

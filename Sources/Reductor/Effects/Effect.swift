@@ -401,7 +401,8 @@ extension Effect.Operation {
     case .cancelScopes(let picks): .cancelScopes(where: picks)
     case .run(let priority, let body):
       .run(priority: priority) { send in
-        await body(Send(deliver: { _ in }, report: send.report, dependencies: send.dependencies))
+        await body(
+          Send(deliver: { _, _ in }, report: send.report, dependencies: send.dependencies))
       }
     case .concat(let effects): .concat(effects.map { $0.mapNone() })
     case .merge(let effects): .merge(effects.map { $0.mapNone() })

@@ -182,32 +182,37 @@ final class EffectRuntime: Sendable {
       lifetime = EffectLifetime(kind: .replaceable(key))
     }
     let operation = effect.operation
-    return spawn(
-      lifetime: lifetime, priority: priority, tracker: tracker, dependencies: send.dependencies
-    ) {
+    return spawn(lifetime: lifetime, priority: priority, send: send, tracker: tracker) { send in
       await self.perform(operation, send: send, tracker: tracker)
     }
   }
 
-  /// Starts `work` in a task of its own, registered under `lifetime`, with `dependencies` in
-  /// force (the ones of the reduction that returned the effect, whatever task starts it: a
-  /// debounce's timer, say); returns nil when it may not start (see
-  /// ``EffectTable/start(_:tracker:firedDebounce:makeTask:)``).
-  func spawn(
+  /// Starts `work` in a task of its own, registered under `lifetime`, with the dependencies of
+  /// `send` in force (the ones of the reduction that returned the effect, whatever task starts
+  /// it: a debounce's timer, say); returns nil when it may not start (see
+  /// ``EffectTable/start(_:tracker:gate:firedDebounce:makeTask:)``). `work` gets `send` behind
+  /// the task's own ``EffectGate``.
+  func spawn<Action>(
     lifetime: EffectLifetime,
     priority: TaskPriority?,
+    send: Send<Action>,
     tracker: EffectTracker?,
-    dependencies: DependencyValues,
     firedDebounce: UInt64? = nil,
-    work: @escaping @Sendable () async -> Void
+    work: @escaping @Sendable (Send<Action>) async -> Void
   ) -> Task<Void, Never>? {
     if tracker?.isCancelled == true { return nil }
     tracker?.begin()
+    var key: EffectKey?
+    if case .replaceable(let replaced) = lifetime.kind { key = replaced }
+    // A detached task is not cancelled with the task that started it.
+    let gate = EffectGate(parent: lifetime == .detached ? nil : send.gate, key: key)
+    let gated = send.gated(by: gate)
     let started = state.withLock { state in
-      state.effects.start(lifetime, tracker: tracker, firedDebounce: firedDebounce) { id in
+      state.effects.start(lifetime, tracker: tracker, gate: gate, firedDebounce: firedDebounce) {
+        id in
         Task(executorPreference: manualClock?.executor, priority: priority) {
-          await DependencyValues.$current.withValue(dependencies) {
-            await work()
+          await DependencyValues.$current.withValue(gated.dependencies) {
+            await work(gated)
           }
           self.state.withLock { $0.effects.finish(id) }
           if tracker?.timing != nil, Task.isCancelled { tracker?.noteCancellation() }
@@ -254,6 +259,11 @@ final class EffectRuntime: Sendable {
   /// Cancels what runs or waits under the keys `picks` picks.
   func cancelScopes(where picks: @Sendable (EffectKey) -> Bool) {
     state.withLock { $0.effects.cancelScopes(where: picks) }.perform()
+  }
+
+  /// The last action `gate`'s finished task delivered was reduced or dropped: frees its key.
+  func release(_ gate: EffectGate) {
+    state.withLock { $0.effects.release(gate) }
   }
 
   /// Cancels the effects counted by `tracker`, for ``StoreTask/cancel()``.

@@ -12,7 +12,8 @@
 /// ```
 ///
 /// A key holds at most one thing, its ``Slot``: a debounce waiting for its deadline, a debounce
-/// that is due and about to start, or a running task. Putting something under a key replaces
+/// that is due and about to start, a running task, or a task that finished while actions it
+/// delivered wait to be reduced. Putting something under a key replaces
 /// what the slot held and cleans that up, so "one per key" holds by construction. Each event
 /// reads and writes a key's slot in one dictionary operation where it can: with ten thousand
 /// keys, every extra lookup showed in the debounce benchmark.
@@ -26,6 +27,9 @@ struct EffectTable {
     case firing(debounce: UInt64, tracker: EffectTracker?)
     /// A task registered under the key: a replaceable effect or a debounce that started.
     case running(task: UInt64)
+    /// A task that finished while actions it delivered wait in the store's inbox: replacing it
+    /// closes its gate, so that they are dropped. See ``EffectGate``.
+    case delivering(EffectGate)
 
     static func == (lhs: Slot, rhs: Slot) -> Bool {
       switch (lhs, rhs) {
@@ -33,6 +37,7 @@ struct EffectTable {
       case (.firing(let lhs, let lhsTracker), .firing(let rhs, let rhsTracker)):
         lhs == rhs && lhsTracker === rhsTracker
       case (.running(let lhs), .running(let rhs)): lhs == rhs
+      case (.delivering(let lhs), .delivering(let rhs)): lhs === rhs
       default: false
       }
     }
@@ -71,6 +76,13 @@ struct EffectTable {
     let task: Task<Void, Never>
     let lifetime: EffectLifetime
     let tracker: EffectTracker?
+    let gate: EffectGate
+
+    /// Cancels the task and closes its gate: nothing it delivered is reduced from now on.
+    func cancel(into cleanup: inout Cleanup) {
+      gate.close()
+      cleanup.tasksToCancel.append(task)
+    }
   }
 
   private var running: [UInt64: Running] = [:]
@@ -138,10 +150,12 @@ struct EffectTable {
   /// only detached work starts.
   ///
   /// `makeTask` runs inside the lock: a task registered before it can run cannot finish, and
-  /// report ``finish(_:)``, before the table knows it, nor escape a cancel or a close.
+  /// report ``finish(_:)``, before the table knows it, nor escape a cancel or a close. `gate` is
+  /// the task's: cancelling the task closes it.
   mutating func start(
     _ lifetime: EffectLifetime,
     tracker: EffectTracker?,
+    gate: EffectGate,
     firedDebounce: UInt64? = nil,
     makeTask: (_ id: UInt64) -> Task<Void, Never>
   ) -> Start {
@@ -156,7 +170,7 @@ struct EffectTable {
     let id = nextTaskID
     nextTaskID += 1
     let task = makeTask(id)
-    running[id] = Running(task: task, lifetime: lifetime, tracker: tracker)
+    running[id] = Running(task: task, lifetime: lifetime, tracker: tracker, gate: gate)
     guard case .replaceable(let key) = lifetime.kind else {
       return Start(task: task, cleanup: .none)
     }
@@ -164,17 +178,28 @@ struct EffectTable {
     return Start(task: task, cleanup: cleanUp(replaced, of: key))
   }
 
-  /// Task `id` finished: forgets it, and frees its key if it still holds it.
+  /// Task `id` finished: forgets it, and frees its key if it still holds it, unless actions the
+  /// task delivered wait to be reduced: the key then stays held until they are (see
+  /// ``release(_:)``).
   mutating func finish(_ id: UInt64) {
     guard let finished = running.removeValue(forKey: id) else {
       assertionFailure("Task \(id) finished twice or was never registered")
       return
     }
-    if case .replaceable(let key) = finished.lifetime.kind {
-      // Usually the key is still this task's; when a newer one replaced it, it goes back.
-      let slot = slots.removeValue(forKey: key)
-      if let slot, slot != .running(task: id) { slots[key] = slot }
+    guard case .replaceable(let key) = finished.lifetime.kind,
+      slots[key] == .running(task: id)  // a newer task may have replaced it
+    else { return }
+    if finished.gate.finish(), finished.gate.isOpen {
+      slots[key] = .delivering(finished.gate)
+    } else {
+      slots.removeValue(forKey: key)
     }
+  }
+
+  /// The last action a finished task delivered was reduced or dropped: frees the key it held.
+  mutating func release(_ gate: EffectGate) {
+    guard let key = gate.key, slots[key] == .delivering(gate) else { return }
+    slots.removeValue(forKey: key)
   }
 
   /// Cancels what `key` holds and forgets the key's throttle window, with its trailing effect.
@@ -204,7 +229,9 @@ struct EffectTable {
   /// `tracker` (``StoreTask/cancel()``).
   mutating func cancel(trackedBy tracker: EffectTracker) -> Cleanup {
     var cleanup = Cleanup()
-    cleanup.tasksToCancel = running.values.filter { $0.tracker?.root === tracker }.map(\.task)
+    for effect in running.values where effect.tracker?.root === tracker {
+      effect.cancel(into: &cleanup)
+    }
     cleanup.trackersToEnd = windows.removeTrailing(trackedBy: tracker).compactMap(\.tracker)
     for (key, slot) in slots {
       switch slot {
@@ -311,7 +338,9 @@ struct EffectTable {
   mutating func close() -> Cleanup {
     isClosed = true
     var cleanup = Cleanup()
-    cleanup.tasksToCancel = running.values.filter { $0.lifetime != .detached }.map(\.task)
+    for effect in running.values where effect.lifetime != .detached {
+      effect.cancel(into: &cleanup)
+    }
     if let timer = debounces.timer { cleanup.tasksToCancel.append(timer.task) }
     for (key, slot) in slots { cleanup.trackersToEnd += cleanUp(slot, of: key).trackersToEnd }
     slots.removeAll()
@@ -325,13 +354,16 @@ struct EffectTable {
   // MARK: - Keys
 
   /// Cleans up what `key`'s slot held before it was replaced or emptied: a running task is
-  /// cancelled (it frees nothing when it finishes, since the slot no longer names it), a pending
-  /// debounce is dropped and its tracker ended, a firing one has lost its claim to start.
+  /// cancelled (it frees nothing when it finishes, since the slot no longer names it), the
+  /// actions a finished one delivered are dropped, a pending debounce is dropped and its tracker
+  /// ended, a firing one has lost its claim to start.
   private mutating func cleanUp(_ slot: Slot?, of key: EffectKey) -> Cleanup {
     var cleanup = Cleanup()
     switch slot {
     case .running(let id)?:
-      if let task = running[id]?.task { cleanup.tasksToCancel.append(task) }
+      running[id]?.cancel(into: &cleanup)
+    case .delivering(let gate)?:
+      gate.close()
     case .pending(let id)?:
       guard let dropped = debounces.remove(id) else {
         assertionFailure("Key \(key) held debounce \(id), which the debounce table does not have")

@@ -19,7 +19,10 @@ import Synchronization
 /// > ``StoreDiagnostic/Kind/sendAfterEffectFinished`` diagnostic: the store has stopped tracking
 /// > the effect, so ``StoreTask/finish()`` would not have waited for it.
 public struct Send<Action: Sendable>: Sendable {
-  let deliver: @Sendable (Action) -> Void
+  /// Hands an action to the store, behind a gate (nil: reduced whatever happens to the effect).
+  let deliver: @Sendable (Action, EffectGate?) -> Void
+  /// The gate of the effect task this handle was given to; nil for the store's own handles.
+  let gate: EffectGate?
   /// Reports a problem to the store's ``ReducerStore/diagnosticHandler``.
   package let report: @Sendable (StoreDiagnostic) -> Void
   /// The dependencies in force when the effect's reducer ran, with the store's clock: the
@@ -29,43 +32,56 @@ public struct Send<Action: Sendable>: Sendable {
   let operation: RunOperation?
 
   init(
-    deliver: @escaping @Sendable (Action) -> Void,
+    deliver: @escaping @Sendable (Action, EffectGate?) -> Void,
+    gate: EffectGate? = nil,
     report: @escaping @Sendable (StoreDiagnostic) -> Void,
     dependencies: DependencyValues,
     operation: RunOperation? = nil
   ) {
     self.deliver = deliver
+    self.gate = gate
     self.report = report
     self.dependencies = dependencies
     self.operation = operation
   }
 
   /// Delivers `action` to the store, unless the calling task has been cancelled or the operation
-  /// this handle was given to has returned.
+  /// this handle was given to has returned. An action delivered just before the effect is
+  /// cancelled is not reduced either: the store drops it.
   ///
   /// - Parameter action: The action to deliver.
   public func callAsFunction(_ action: Action) {
     guard !Task.isCancelled else { return }
-    deliverEvenIfCancelled(action)
+    deliver(action, checkingCancellation: true)
   }
 
-  /// Delivers `action` even when the calling task has been cancelled, unless the operation has
+  /// Delivers `action` even when the effect has been cancelled, unless the operation has
   /// returned: for work that must say how it ended, such as a reactor's fetch going back to
-  /// idle when it is cancelled.
+  /// idle when it is cancelled. The store reduces it whatever happens to the effect.
   ///
   /// - Parameter action: The action to deliver.
   package func deliverEvenIfCancelled(_ action: Action) {
+    deliver(action, checkingCancellation: false)
+  }
+
+  private func deliver(_ action: Action, checkingCancellation: Bool) {
     if let operation, operation.hasReturned {
       report(operation.lateSend(of: action))
       return
     }
-    deliver(action)
+    deliver(action, checkingCancellation ? gate : nil)
   }
 
   /// A handle that transforms actions before delivering them here.
   func map<Child: Sendable>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
     Send<Child>(
-      deliver: { [deliver] in deliver(transform($0)) }, report: report, dependencies: dependencies)
+      deliver: { [deliver] in deliver(transform($0), $1) }, gate: gate, report: report,
+      dependencies: dependencies)
+  }
+
+  /// This handle, for an effect task whose gate is `gate`.
+  func gated(by gate: EffectGate) -> Send {
+    Send(deliver: deliver, gate: gate, report: report, dependencies: dependencies)
   }
 
   /// This handle, for the `.run` operation created at `fileID` and `line`: call `finish()` on
@@ -73,7 +89,9 @@ public struct Send<Action: Sendable>: Sendable {
   func limited(toOperationAt fileID: String, line: UInt) -> (Send, RunOperation) {
     let operation = RunOperation(fileID: fileID, line: line)
     return (
-      Send(deliver: deliver, report: report, dependencies: dependencies, operation: operation),
+      Send(
+        deliver: deliver, gate: gate, report: report, dependencies: dependencies,
+        operation: operation),
       operation
     )
   }

@@ -102,11 +102,9 @@ extension ReducerStore {
   func sendInstrumented(_ action: Action, reducingDeliveredActionsFirst: Bool) -> StoreTask {
     let cycle = instrument?.beginCycle(action)
     isReducing = true
-    if reducingDeliveredActionsFirst && inbox.hasEntries { drainQueue(takingInbox: true) }
+    if reducingDeliveredActionsFirst { reduceDeliveredActionsWaiting() }
     let tracker = reduceInstrumented(action, cycle: cycle, tracker: nil)
-    if hasQueuedActions || (sendReducesDeliveredActions && inbox.hasEntries) {
-      drainQueue(takingInbox: sendReducesDeliveredActions)
-    }
+    reduceActionsItCaused()
     isReducing = false
     return StoreTask(tracker: tracker)
   }

@@ -2,10 +2,12 @@ public import Synchronization
 
 /// The thread-safe entrance to a store's action buffer.
 ///
-/// Effects and other threads append here without blocking; the first append into an empty
-/// inbox calls the store's wake-up, which schedules one drain on the main actor (or, on a
-/// manual clock, tells the clock that actions arrived), and the drain takes everything at once.
-/// Per producer, order is kept because appends happen under one lock.
+/// Effects and other threads append here without blocking. An append when no drain is scheduled
+/// calls the store's wake-up, which schedules one drain on the main actor (or, on a manual
+/// clock, tells the clock that actions arrived); appends meanwhile schedule nothing more, however
+/// many arrive, until that drain starts. A drain takes every pending action at once, oldest
+/// first; the store reduces them in batches, and schedules the next drain itself if it leaves
+/// some behind. Per producer, order is kept because appends happen under one lock.
 @usableFromInline
 final class ActionInbox<Action: Sendable>: Sendable {
   // `append` is inlinable, like the store's send path, so producers append without run-time
@@ -17,18 +19,23 @@ final class ActionInbox<Action: Sendable>: Sendable {
     @usableFromInline let tracker: EffectTracker?
     /// The action's cycle, when the store is instrumented and something observes it.
     @usableFromInline let cycle: ActionCycle?
+    /// The gate of the effect task that delivered the action: the store drops the action if the
+    /// gate closed before it is reduced. Nil for actions reduced whatever happens.
+    @usableFromInline let gate: EffectGate?
 
     @usableFromInline
-    init(action: Action, tracker: EffectTracker?, cycle: ActionCycle?) {
+    init(action: Action, tracker: EffectTracker?, cycle: ActionCycle?, gate: EffectGate? = nil) {
       self.action = action
       self.tracker = tracker
       self.cycle = cycle
+      self.gate = gate
     }
   }
 
   @usableFromInline
   struct State: Sendable {
     @usableFromInline var entries: [Entry] = []
+    /// Whether a drain was scheduled (the wake-up called) and has not started yet.
     @usableFromInline var isDrainScheduled = false
     @usableFromInline var isClosed = false
     @usableFromInline var wake: (@Sendable () -> Void)?
@@ -75,19 +82,23 @@ final class ActionInbox<Action: Sendable>: Sendable {
     hasEntriesFlag.load(ordering: .acquiring)
   }
 
-  /// Appends an action; returns `false` (and drops it) when the store is gone.
+  /// Appends an action, behind `gate` if an effect task delivers it; returns `false` (and drops
+  /// it) when the store is gone.
   @inlinable
   @discardableResult
-  func append(_ action: Action, tracker: EffectTracker?) -> Bool {
+  func append(_ action: Action, tracker: EffectTracker?, gate: EffectGate? = nil) -> Bool {
     let cycle = observesStages ? beginCycle(of: action) : nil
     let (accepted, wake) = state.withLock {
       state -> (Bool, (@Sendable () -> Void)?) in
       guard !state.isClosed else { return (false, nil) }
       tracker?.begin()
-      state.entries.append(Entry(action: action, tracker: tracker, cycle: cycle))
+      gate?.countDelivery()
+      // Written when it changes only: producers that append while entries wait touch no more
+      // than the lock.
+      if state.entries.isEmpty { hasEntriesFlag.store(true, ordering: .releasing) }
+      state.entries.append(Entry(action: action, tracker: tracker, cycle: cycle, gate: gate))
       guard !state.isDrainScheduled else { return (true, nil) }
       state.isDrainScheduled = true
-      hasEntriesFlag.store(true, ordering: .releasing)
       return (true, state.wake)
     }
     wake?()
@@ -105,10 +116,27 @@ final class ActionInbox<Action: Sendable>: Sendable {
   @usableFromInline
   func takeAll() -> [Entry] {
     state.withLock { state in
-      state.isDrainScheduled = false
       hasEntriesFlag.store(false, ordering: .releasing)
       return state.entries.isEmpty ? [] : exchange(&state.entries, with: [])
     }
+  }
+
+  /// A scheduled drain starts: from now on, an append schedules the next one.
+  @usableFromInline
+  func drainStarted() {
+    state.withLock { $0.isDrainScheduled = false }
+  }
+
+  /// Schedules a drain unless one is scheduled: a drain that stops after a batch calls it, so
+  /// that the rest is reduced in a later turn of the main actor.
+  @usableFromInline
+  func requestDrain() {
+    let wake = state.withLock { state -> (@Sendable () -> Void)? in
+      guard !state.isDrainScheduled else { return nil }
+      state.isDrainScheduled = true
+      return state.wake
+    }
+    wake?()
   }
 
   /// Refuses further actions and drops the pending ones, ending the work they were counted as.

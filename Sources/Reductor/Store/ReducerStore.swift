@@ -35,14 +35,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// settle points alone reduce them, so that nothing moves between two settle points.
   @usableFromInline let sendReducesDeliveredActions: Bool
 
-  /// Actions waiting on the main actor, oldest first from `queueHead`. These four are unchecked
+  /// Actions waiting on the main actor, oldest first from `queueHead`. These three are unchecked
   /// for exclusivity, like the flags below: they are read and written on the main actor only,
   /// calling nothing meanwhile, and checked accesses cost an action that sends another (a
   /// reactable's) a fifth of its time.
   @exclusivity(unchecked) @usableFromInline var queue: [ActionInbox<Action>.Entry] = []
   @exclusivity(unchecked) @usableFromInline var queueHead = 0
-  /// Whether `queue` holds actions not reduced yet.
-  @exclusivity(unchecked) @usableFromInline var hasQueuedActions = false
   @exclusivity(unchecked) @usableFromInline var isReducing = false
   /// The number of actions reduced; scoped stores keep their projection until it changes.
   @usableFromInline var version: UInt64 = 0
@@ -132,6 +130,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
 
   deinit {
     runtime.manualClock?.unregister(ObjectIdentifier(runtime))
+    // Actions a drain left for the next one are dropped, as those in the inbox are.
+    for entry in queue[queueHead...] { entry.tracker?.endCancelled() }
     inbox.close()
     runtime.close()
   }
@@ -166,9 +166,10 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Sends an action and reduces it, and every action it causes synchronously, before returning.
   ///
   /// Called while the store is already reducing, it appends the action to the buffer; the action
-  /// is reduced after the current one, before the outer `send` returns. Actions that effects
-  /// delivered meanwhile are reduced first, except on a ``ManualClock``, where only its settle
-  /// points reduce them.
+  /// is reduced after the current one, before the outer `send` returns. The actions that effects
+  /// and other threads delivered before the call are reduced first, and those delivered while it
+  /// reduces (the ones there when it is done) after; actions that arrive later wait for the
+  /// store's next drain. On a ``ManualClock``, only its settle points reduce delivered actions.
   ///
   /// - Parameter action: The action to reduce.
   /// - Returns: A handle on the effects the action started.
@@ -191,14 +192,34 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       return sendInstrumented(action, reducingDeliveredActionsFirst: reducingDeliveredActionsFirst)
     }
     isReducing = true
-    if reducingDeliveredActionsFirst && inbox.hasEntries { drainQueue(takingInbox: true) }
+    if reducingDeliveredActionsFirst { reduceDeliveredActionsWaiting() }
     let effect = reduceObserved(action)
     let tracker = effect.isNone ? nil : start(effect, of: action, tracker: nil)
-    if hasQueuedActions || (sendReducesDeliveredActions && inbox.hasEntries) {
-      drainQueue(takingInbox: sendReducesDeliveredActions)
-    }
+    reduceActionsItCaused()
     isReducing = false
     return StoreTask(tracker: tracker)
+  }
+
+  /// Whether `queue` holds actions not reduced yet.
+  @inlinable
+  var hasQueuedActions: Bool {
+    queueHead < queue.count
+  }
+
+  /// Reduces, before a send's action, the actions delivered before the send: those queued and
+  /// those in the inbox now, not those that arrive meanwhile.
+  @inlinable
+  func reduceDeliveredActionsWaiting() {
+    if hasQueuedActions { reduceQueue(upTo: .max, refillingFromInbox: false) }
+    if inbox.hasEntries { reduceInbox() }
+  }
+
+  /// Reduces, after a send's action, the actions it sent and, when sends reduce delivered
+  /// actions, those delivered while it was reduced.
+  @inlinable
+  func reduceActionsItCaused() {
+    if hasQueuedActions { reduceQueue(upTo: .max, refillingFromInbox: false) }
+    if sendReducesDeliveredActions && inbox.hasEntries { reduceInbox() }
   }
 
   /// Whether a `send` now would reduce its action first and alone: the store is not reducing,
@@ -210,7 +231,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     #if DEBUG
     followGlobalSwitch()
     #endif
-    return !isReducing && !hasReduceObservers && !inbox.hasEntries && !observesStages
+    return !isReducing && !hasReduceObservers && !hasQueuedActions && !inbox.hasEntries
+      && !observesStages
   }
 
   /// Calls `mutate`, the `mutate` stage of a two-phase reactor's action: the synchronous call
@@ -248,11 +270,11 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     runtime.pendingDebounceCount
   }
 
-  /// Reduces the actions effects and other threads delivered, now; for the test store, which
+  /// Reduces every action effects and other threads delivered, now; for the test store, which
   /// keeps them apart from the reduction of the action it sends next.
   @discardableResult
   package func reduceDeliveredActions() -> Bool {
-    drainInbox()
+    drainInbox(upTo: .max)
   }
 
   /// Installs `observer` in place of the one with the same role.
@@ -278,33 +300,56 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     return StoreTask(tracker: tracker)
   }
 
-  /// Reduces the actions effects and other threads delivered. Returns whether there were any.
+  /// The most actions one drain reduces before it gives the main actor back: during a flood of
+  /// actions from other threads, other main-actor work (a UI, a signal handler) runs between two
+  /// batches.
+  @usableFromInline
+  static var drainBatch: Int { 4_096 }
+
+  /// Reduces the actions effects and other threads delivered, in order, at most `limit` of them
+  /// and of the actions they send, and schedules another drain if some are left. Returns whether
+  /// there were any. The scheduled drain and a manual clock's settle points call it.
   @inlinable
   @discardableResult
-  func drainInbox() -> Bool {
-    guard !isReducing, inbox.hasEntries else { return false }
+  func drainInbox(upTo limit: Int = drainBatch) -> Bool {
+    guard !isReducing else { return false }
+    inbox.drainStarted()
+    guard hasQueuedActions || inbox.hasEntries else { return false }
     #if DEBUG
     followGlobalSwitch()
     #endif
     isReducing = true
-    defer { isReducing = false }
-    drainQueue(takingInbox: true)
+    reduceQueue(upTo: limit, refillingFromInbox: true)
+    isReducing = false
+    if hasQueuedActions || inbox.hasEntries { inbox.requestDrain() }
     return true
   }
 
-  /// Reduces buffered actions until the queue holds none, and the inbox none either when
-  /// `takingInbox`.
+  /// Reduces the actions waiting in the inbox now, and the actions they send, when the queue is
+  /// empty: not the ones that arrive meanwhile.
   @inlinable
-  func drainQueue(takingInbox: Bool) {
-    while true {
+  func reduceInbox() {
+    queue = inbox.takeAll()
+    queueHead = 0
+    reduceQueue(upTo: .max, refillingFromInbox: false)
+  }
+
+  /// Reduces queued actions in order, and the actions they send, until the queue is empty or
+  /// `limit` were reduced; when the queue is empty and `refillingFromInbox`, it takes the inbox.
+  @inlinable
+  func reduceQueue(upTo limit: Int, refillingFromInbox: Bool) {
+    var reduced = 0
+    while reduced < limit {
       if queueHead == queue.count {
-        guard takingInbox, inbox.hasEntries else { break }
+        guard refillingFromInbox, inbox.hasEntries else { break }
         queue = inbox.takeAll()
         queueHead = 0
         continue
       }
+      reduced += 1
       let entry = queue[queueHead]
       queueHead += 1
+      if entry.gate != nil, !admits(entry) { continue }
       if entry.cycle != nil || observesStages {
         _ = reduceInstrumented(entry.action, cycle: entry.cycle, tracker: entry.tracker)
       } else {
@@ -313,10 +358,22 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       }
       entry.tracker?.end()
     }
+    guard queueHead == queue.count else { return }
     // Keep a small buffer for the next burst; give a large one back.
     queue.removeAll(keepingCapacity: queue.capacity <= 64)
     queueHead = 0
-    hasQueuedActions = false
+  }
+
+  /// Whether an action an effect task delivered is still to be reduced: not if the task was
+  /// cancelled (replaced, its key or its send's task cancelled) since. Ends the work of an
+  /// action it drops, and gives back the key of a finished task whose last action this was.
+  @usableFromInline
+  func admits(_ entry: ActionInbox<Action>.Entry) -> Bool {
+    guard let gate = entry.gate else { return true }
+    let admitted = gate.isOpen && entry.tracker?.isCancelled != true
+    gate.countReduction { runtime.release($0) }
+    if !admitted { entry.tracker?.endCancelled() }
+    return admitted
   }
 
   /// Reduces one action, with observation and the reduce observers around it.
@@ -448,8 +505,13 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   func buffer(_ action: Action, tracker: EffectTracker) {
     tracker.begin()
     let cycle = observesStages ? instrument?.beginCycle(action) : nil
+    if queue.count == queue.capacity, queueHead >= 1024, queueHead * 2 >= queue.count {
+      // Full, and half of it reduced: give that half back instead of growing, so that a drain
+      // that never ends (an observer that sends on every change) keeps only what waits.
+      queue.removeFirst(queueHead)
+      queueHead = 0
+    }
     queue.append(.init(action: action, tracker: tracker, cycle: cycle))
-    hasQueuedActions = true
   }
 
   /// The handle of an effect starting now: it delivers into the inbox, and carries the
@@ -460,7 +522,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     var dependencies = self.dependencies ?? DependencyValues.current
     dependencies.clock = runtime.clock
     return Send(
-      deliver: { action in inbox.append(action, tracker: tracker) },
+      deliver: { action, gate in inbox.append(action, tracker: tracker, gate: gate) },
       report: { diagnostic in runtime.report(diagnostic) },
       dependencies: dependencies)
   }

@@ -11,6 +11,11 @@ import Testing
     EffectTracker(runtime: runtime, origin: "send")
   }
 
+  /// The gate of a task, which the table closes when it cancels the task.
+  private func gate() -> EffectGate {
+    EffectGate(parent: nil, key: nil)
+  }
+
   private func debounce(_ key: EffectKey, tracker: EffectTracker? = nil) -> DebounceTable.Pending {
     DebounceTable.Pending(key: key, fire: { _ in }, tracker: tracker)
   }
@@ -19,17 +24,17 @@ import Testing
   private func start(
     _ lifetime: EffectLifetime, in table: inout EffectTable, tracker: EffectTracker? = nil
   ) -> (task: Task<Void, Never>, cleanup: EffectTable.Cleanup) {
-    let started = table.start(lifetime, tracker: tracker) { _ in Task {} }
+    let started = table.start(lifetime, tracker: tracker, gate: gate()) { _ in Task {} }
     return (started.task!, started.cleanup)
   }
 
   @Test func aReplaceableStartHoldsItsKeyAndTheNextOneCancelsIt() {
     var table = EffectTable()
-    let first = table.start(.replaceable("search"), tracker: nil) { _ in Task {} }
+    let first = table.start(.replaceable("search"), tracker: nil, gate: gate()) { _ in Task {} }
     #expect(table[search] == .running(task: 0))
     #expect(first.cleanup.tasksToCancel.isEmpty)
 
-    let second = table.start(.replaceable("search"), tracker: nil) { _ in Task {} }
+    let second = table.start(.replaceable("search"), tracker: nil, gate: gate()) { _ in Task {} }
     #expect(table[search] == .running(task: 1))
     #expect(second.cleanup.tasksToCancel == [first.task!])
     #expect(table.runningCount == 2)
@@ -45,7 +50,7 @@ import Testing
     var table = EffectTable()
     var ids: [UInt64] = []
     for lifetime in [EffectLifetime.storeBound, .detached] {
-      _ = table.start(lifetime, tracker: nil) { id in
+      _ = table.start(lifetime, tracker: nil, gate: gate()) { id in
         ids.append(id)
         return Task {}
       }
@@ -140,7 +145,8 @@ import Testing
     var table = EffectTable()
     _ = table.debounce(debounce(search), at: .milliseconds(100)) { _ in Task {} }
     _ = table.fire(timer: 0, now: .milliseconds(100))
-    let started = table.start(.replaceable("search"), tracker: nil, firedDebounce: 0) { _ in
+    let started = table.start(.replaceable("search"), tracker: nil, gate: gate(), firedDebounce: 0)
+    { _ in
       Task {}
     }
     #expect(started.task != nil)
@@ -151,7 +157,8 @@ import Testing
     _ = table.fire(timer: 1, now: .milliseconds(200))
     let cancelled = table.cancel(search)
     #expect(cancelled.tasksToCancel.isEmpty)
-    let late = table.start(.replaceable("search"), tracker: nil, firedDebounce: 1) { _ in
+    let late = table.start(.replaceable("search"), tracker: nil, gate: gate(), firedDebounce: 1) {
+      _ in
       Issue.record("a cancelled debounce must not make a task")
       return Task {}
     }
@@ -263,10 +270,10 @@ import Testing
     #expect(table.isClosed)
 
     let refused = [EffectLifetime.storeBound, .replaceable("search")].map {
-      table.start($0, tracker: nil) { _ in Task {} }.task
+      table.start($0, tracker: nil, gate: gate()) { _ in Task {} }.task
     }
     let debounced = table.debounce(debounce(search), at: .milliseconds(1)) { _ in Task {} }
-    let detached = table.start(.detached, tracker: nil) { _ in Task {} }
+    let detached = table.start(.detached, tracker: nil, gate: gate()) { _ in Task {} }
     #expect(refused == [nil, nil])
     #expect(debounced == nil)
     #expect(detached.task != nil)

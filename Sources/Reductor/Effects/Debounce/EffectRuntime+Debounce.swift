@@ -44,13 +44,12 @@ extension EffectRuntime {
     case .none:
       _ = state.withLock { $0.effects.takeFired(id, key: key) }
     case .send(let action):
-      if state.withLock({ $0.effects.takeFired(id, key: key) }) { send.deliver(action) }
+      if state.withLock({ $0.effects.takeFired(id, key: key) }) { send.deliver(action, send.gate) }
     default:
       _ = spawn(
-        lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, tracker: tracker,
-        dependencies: send.dependencies,
-        firedDebounce: id
-      ) {
+        lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, send: send,
+        tracker: tracker, firedDebounce: id
+      ) { send in
         await self.execute(child, send: send, tracker: tracker)
       }
     }

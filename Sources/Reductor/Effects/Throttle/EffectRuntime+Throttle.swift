@@ -19,7 +19,9 @@ extension EffectRuntime {
     if latest {
       trailing = ThrottleWindows.Trailing(
         start: {
-          self.start(child, send: send, tracker: tracker) { action in send.deliver(action) }
+          self.start(child, send: send, tracker: tracker) { action in
+            send.deliver(action, send.gate)
+          }
         },
         tracker: tracker)
     }
