@@ -73,4 +73,21 @@ let reactorBenchmarks: [Benchmark] = [
     try check(reactable.currentState.count == n, "count \(reactable.currentState.count) != \(n)")
     return elapsed
   },
+  Benchmark("publisher.release10k", operations: (10_000, 10_000)) { n in
+    // 10,000 subscriptions of one publisher (10,000 reactors' `subscribe(to:)`) end at once,
+    // then a value is sent: ending one costs the same however many there are.
+    let publisher = PassthroughPublisher<Int>()
+    var subscriptions: [AsyncStream<Int>.Iterator]? = (0..<n).map { _ in
+      publisher.makeAsyncIterator()
+    }
+    var survivor = publisher.makeAsyncIterator()
+    let elapsed = time {
+      subscriptions = nil
+      publisher.send(1)
+    }
+    try check(subscriptions == nil, "the subscriptions were kept")
+    let received = await survivor.next()
+    try check(received == 1, "the subscription left received \(received as Any)")
+    return elapsed
+  },
 ]

@@ -3,12 +3,39 @@ internal import Reductor
 /// The subscribers of a publisher, each an `AsyncStream` fed in the order values are sent.
 ///
 /// Values are yielded under the lock, so every subscriber sees them in one order even when
-/// several threads send.
+/// several threads send; subscribers get each value in the order they subscribed. An ending
+/// subscription leaves a hole that later ones do not move into, so ending one costs constant
+/// time however many there are (10,000 reactors released at once end their 10,000 subscriptions
+/// in linear time); the holes are closed up once they are half of the list.
 final class Subscribers<Element: Sendable>: Sendable {
   private struct State {
     var nextID = 0
-    var continuations: [(id: Int, continuation: AsyncStream<Element>.Continuation)] = []
+    /// The subscribers in the order they subscribed; nil where one ended.
+    var entries: [(id: Int, continuation: AsyncStream<Element>.Continuation)?] = []
+    /// Where each subscriber is in `entries`.
+    var positions: [Int: Int] = [:]
     var latest: Element?
+
+    var continuations: [AsyncStream<Element>.Continuation] {
+      entries.compactMap { $0?.continuation }
+    }
+
+    mutating func add(_ continuation: AsyncStream<Element>.Continuation) -> Int {
+      let id = nextID
+      nextID += 1
+      positions[id] = entries.count
+      entries.append((id, continuation))
+      return id
+    }
+
+    mutating func remove(_ id: Int) {
+      guard let position = positions.removeValue(forKey: id) else { return }
+      entries[position] = nil
+      let holes = entries.count - positions.count
+      guard holes >= 16, holes * 2 >= entries.count else { return }
+      entries.removeAll { $0 == nil }
+      for (position, entry) in entries.enumerated() { positions[entry!.id] = position }
+    }
   }
 
   private let state = Locked(State())
@@ -22,13 +49,13 @@ final class Subscribers<Element: Sendable>: Sendable {
 
   deinit {
     // The publisher is gone: its subscribers' iterations end.
-    for subscriber in state.withLock({ $0.continuations }) { subscriber.continuation.finish() }
+    for continuation in state.withLock({ $0.continuations }) { continuation.finish() }
   }
 
   func send(_ value: Element) {
     state.withLock { state in
       if replaysLatest { state.latest = value }
-      for subscriber in state.continuations { subscriber.continuation.yield(value) }
+      for entry in state.entries { entry?.continuation.yield(value) }
     }
   }
 
@@ -36,18 +63,20 @@ final class Subscribers<Element: Sendable>: Sendable {
     state.withLock { $0.latest }
   }
 
+  /// The number of subscribers.
+  var count: Int {
+    state.withLock { $0.positions.count }
+  }
+
   /// A new subscriber's stream; it stops receiving when its iteration ends.
   func subscribe() -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
     let id = state.withLock { state in
-      let id = state.nextID
-      state.nextID += 1
       if replaysLatest, let latest = state.latest { continuation.yield(latest) }
-      state.continuations.append((id, continuation))
-      return id
+      return state.add(continuation)
     }
     continuation.onTermination = { [weak self] _ in
-      self?.state.withLock { $0.continuations.removeAll { $0.id == id } }
+      self?.state.withLock { $0.remove(id) }
     }
     return stream
   }

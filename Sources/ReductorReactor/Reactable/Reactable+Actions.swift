@@ -5,6 +5,10 @@ extension Reactable {
   ///
   /// Reading it is tracked by Observation: for a struct state, every change is one change of
   /// `currentState`; an `@Observable` class state tracks its properties one by one.
+  ///
+  /// > Important: Don't read it in ``reduce(state:mutation:)``, where the store is changing a
+  /// > struct state: read the `state` parameter. Reading it there stops the process with a
+  /// > message that says so, in release builds too.
   @inlinable
   public var currentState: State {
     reactableRuntime.state

@@ -143,9 +143,11 @@ final class ReactableReducer<R: Reactable> {
     self.publishesEvents = R.self is any ObservableEvent.Type
   }
 
+  /// Stops the process: the reducer read the state its store is changing. `fatalError`, not
+  /// `preconditionFailure`, so that release builds print the message too.
   @usableFromInline
   func stateReadWhileReducing() -> Never {
-    preconditionFailure(
+    fatalError(
       "\(R.self).currentState was read in reduce(state:mutation:), while the store changes the "
         + "state; read the reducer's `state` parameter instead.")
   }

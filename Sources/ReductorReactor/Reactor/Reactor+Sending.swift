@@ -6,6 +6,11 @@ extension Reactor {
   /// Reading it is tracked by Observation (`withObservationTracking`, and SwiftUI on Apple
   /// platforms): for a struct state, every change is one change of `state`; an `@Observable`
   /// class state tracks its properties one by one.
+  ///
+  /// > Important: Don't read it while the reactor reduces (in ``reduce(state:event:)``, in
+  /// > `transform()` or in an observer of ``destination``), where the store is changing a struct
+  /// > state: read the `state` parameter. Reading it there stops the process with a message that
+  /// > says so, in release builds too.
   @inlinable
   public var state: State {
     ReactorRegistry.runtime(for: self).state

@@ -109,9 +109,11 @@ final class ReactorReducer<R: Reactor> {
     self.stateIsReference = R.State.self is AnyObject.Type
   }
 
+  /// Stops the process: the reducer read the state its store is changing. `fatalError`, not
+  /// `preconditionFailure`, so that release builds print the message too.
   @usableFromInline
   func stateReadWhileReducing() -> Never {
-    preconditionFailure(
+    fatalError(
       "\(R.self).state was read while the reactor reduces (in reduce(state:event:), transform() "
         + "or an observer of destination), when its store changes the state; read the reducer's "
         + "`state` parameter instead.")

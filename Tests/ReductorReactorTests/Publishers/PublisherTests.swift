@@ -1,6 +1,7 @@
 import Reductor
-import ReductorReactor
 import Testing
+
+@testable import ReductorReactor
 
 @MainActor
 @Suite struct PublisherTests {
@@ -77,5 +78,27 @@ import Testing
     }
     #expect(seenByFirst == seenBySecond)
     #expect(Set(seenByFirst) == Set(0..<400))
+  }
+}
+
+/// The bookkeeping of a publisher's subscribers, which thousands of reactors may share.
+@Suite struct SubscribersTests {
+  /// Half of a thousand subscriptions end, in an order that leaves holes everywhere: the others
+  /// still get every value, in the order they subscribed, and the ended ones are forgotten.
+  @Test func subscriptionsThatEndAreForgottenAndTheOthersKeepTheirOrder() async {
+    let subscribers = Subscribers<Int>(replaysLatest: false, latest: nil)
+    var streams = (0..<1_000).map { _ in Optional(subscribers.subscribe()) }
+    for index in stride(from: 999, through: 0, by: -2) { streams[index] = nil }
+    #expect(subscribers.count == 500)
+    subscribers.send(7)
+    let kept = (0..<1_000).filter { $0.isMultiple(of: 2) }
+    var received: [Int] = []
+    for index in kept {
+      var iterator = streams[index]!.makeAsyncIterator()
+      received.append(await iterator.next() ?? -1)
+    }
+    #expect(received == [Int](repeating: 7, count: 500))
+    streams.removeAll()
+    #expect(subscribers.count == 0)
   }
 }
