@@ -1,11 +1,10 @@
 import Foundation
 public import Reductor
-public import Synchronization
 
 /// The one value behind every ``Shared`` with the same key in a storage: its current value, the
 /// errors of its persisted copy, its observers, and how it persists.
 ///
-/// It is thread-safe: a mutex guards the value. Each change is yielded to the observers of
+/// It is thread-safe: a lock (`Locked`, which ThreadSanitizer sees) guards the value. Each change is yielded to the observers of
 /// ``values()``, handed to the persistence, and announced to the stores (`OutsideChanges`), so
 /// that another store holding it reports it to its observers and to Observation. The value has
 /// no Observation registrar of its own: its `withMutation` cost each write 100 ns, two thirds of
@@ -31,7 +30,7 @@ final class SharedReference<Value: Sendable>: Sendable {
 
   /// The key in diagnostics and failures: `file /path/Settings.json`, `in memory "draft"`.
   let name: String
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: Locked<State>
   @usableFromInline let persistence: SharedPersistence<Value>?
   /// Where problems are reported: the dependencies' report when the value was made.
   private let report: @Sendable (StoreDiagnostic) -> Void
@@ -41,7 +40,7 @@ final class SharedReference<Value: Sendable>: Sendable {
     report: @escaping @Sendable (StoreDiagnostic) -> Void
   ) {
     self.name = name
-    state = Mutex(State(value: value, loadError: loadError))
+    state = Locked(State(value: value, loadError: loadError))
     self.persistence = persistence
     self.report = report
   }

@@ -26,7 +26,7 @@ final class FileWriter<Value: Sendable>: Sendable {
   /// Whether the writing task runs (from just before it starts until it ends).
   @usableFromInline let isWriting = Atomic(false)
   /// The writing task, for `flush`.
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private let task = Locked<Task<Void, Never>?>(nil)
 
   init(
     url: URL, fileSystem: any SharedFileSystem, coding: SharedCoding<Value>, interval: Duration,

@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import Reductor
 
 /// Where a ``SharedKey/keyValue(_:)`` value is kept, as JSON data by key: ``UserDefaultsStore``
 /// in a program, an ``InMemoryKeyValueStore`` in tests.
@@ -36,13 +36,13 @@ public struct UserDefaultsStore: SharedKeyValueStore {
 
 /// A key-value store in memory: what a test's key-value shared values use.
 public final class InMemoryKeyValueStore: SharedKeyValueStore {
-  private let values: Mutex<[String: Data]>
+  private let values: Locked<[String: Data]>
 
   /// A store holding `values`; empty by default.
   ///
   /// - Parameter values: The data it starts with, by key.
   public init(_ values: [String: Data] = [:]) {
-    self.values = Mutex(values)
+    self.values = Locked(values)
   }
 
   /// The data under `key`.

@@ -1,6 +1,5 @@
 public import Foundation
 public import Reductor
-import Synchronization
 
 /// Where shared values live: the file system and the key-value store they persist to, the
 /// folder of `.file()` values, and the values themselves, one per key.
@@ -24,7 +23,7 @@ public final class SharedStorage: Sendable {
   /// The folder of ``SharedKey/file(named:path:writeInterval:)`` values.
   public let folder: URL
   /// The values made, by key: each a `SharedReference` of its value's type.
-  private let references = Mutex<[String: any PersistedValue]>([:])
+  private let references = Locked<[String: any PersistedValue]>([:])
 
   /// A storage over `fileSystem` and `keyValueStore`, with `.file()` values in `folder`.
   ///
