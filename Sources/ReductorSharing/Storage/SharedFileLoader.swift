@@ -108,6 +108,8 @@ public enum SharedFileError: LocalizedError, Sendable, Equatable, CustomStringCo
   /// The file at the URL could not be read, or was corrupt and could not be moved aside, so the
   /// value does not overwrite it.
   case notOverwritingUnreadableFile(URL)
+  /// The key-value store could not persist its values (`UserDefaults.synchronize()` failed).
+  case keyValueStoreNotSynchronized
 
   /// A sentence naming the problem.
   public var description: String {
@@ -116,6 +118,7 @@ public enum SharedFileError: LocalizedError, Sendable, Equatable, CustomStringCo
     case .emptyValue(let key): "the value under \"\(key)\" is empty"
     case .notOverwritingUnreadableFile(let url):
       "the file \(url.path) could not be read or moved aside, so it is not overwritten"
+    case .keyValueStoreNotSynchronized: "the key-value store could not write its values to disk"
     }
   }
 

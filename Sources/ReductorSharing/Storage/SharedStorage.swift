@@ -60,8 +60,9 @@ public final class SharedStorage: Sendable {
       component: ProcessInfo.processInfo.processName, directoryHint: .isDirectory)
   }
 
-  /// Writes every change still waiting for its interval now, and waits until all the writes
-  /// have finished: call it before a program exits, so that the last changes are not lost.
+  /// Writes every change still waiting for its interval now, files and key-value values alike,
+  /// and waits until all the writes have finished (a key-value store is synchronized by each):
+  /// call it before a program exits, so that the last changes are not lost.
   ///
   /// ```swift
   /// await store.finishEffects(timeout: shutdownTimeout)
@@ -112,7 +113,7 @@ public final class SharedStorage: Sendable {
     switch key.place {
     case .memory(let name): "memory:\(name)"
     case .file(let location, _, _): "file:\(url(of: location).standardizedFileURL.path)"
-    case .keyValue(let name, _): "keyValue:\(name)"
+    case .keyValue(let name, _, _): "keyValue:\(name)"
     }
   }
 
@@ -132,27 +133,29 @@ public final class SharedStorage: Sendable {
     switch key.place {
     case .memory(let name):
       reference = SharedReference(
-        name: "in memory \"\(name)\"", value: makeDefault(), loadError: nil, persistence: nil,
+        name: "in memory \"\(name)\"", value: makeDefault(), loadError: nil, writer: nil,
         report: dependencies.report)
     case .file(let location, let interval, let coding):
       let url = url(of: location)
       let name = "file \(url.path)"
       let loaded = SharedFileLoader(fileSystem: fileSystem, report: dependencies.report)
         .load(url, name: name, decode: coding.decode)
-      let writer = FileWriter(
-        url: url, fileSystem: fileSystem, coding: coding, interval: interval,
+      let writer = SharedWriter(
+        destination: .file(url, fileSystem), coding: coding, interval: interval,
         clock: dependencies.clock, refusal: loaded.refusal)
       reference = SharedReference(
         name: name, value: loaded.value ?? makeDefault(), loadError: loaded.error,
-        persistence: .file(writer), report: dependencies.report)
-    case .keyValue(let storeKey, let coding):
+        writer: writer, report: dependencies.report)
+    case .keyValue(let storeKey, let interval, let coding):
       let name = "key-value \"\(storeKey)\""
       let loaded = SharedFileLoader(fileSystem: fileSystem, report: dependencies.report)
         .load(storeKey, name: name, from: keyValueStore, decode: coding.decode)
+      let writer = SharedWriter(
+        destination: .keyValue(storeKey, keyValueStore), coding: coding, interval: interval,
+        clock: dependencies.clock, refusal: nil)
       reference = SharedReference(
         name: name, value: loaded.value ?? makeDefault(), loadError: loaded.error,
-        persistence: .keyValue(KeyValueWriter(store: keyValueStore, key: storeKey, coding: coding)),
-        report: dependencies.report)
+        writer: writer, report: dependencies.report)
     }
     dependencies.outsideChangeTracker?.register(reference)
     OutsideChanges.noteValueMade()

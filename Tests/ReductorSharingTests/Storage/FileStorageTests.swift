@@ -145,23 +145,6 @@ struct FileStorageTests {
     await harness.clock.advance(by: .zero)
     #expect(harness.files.files.keys.map(\.path) == ["/shared/Settings.json"])
   }
-
-  @Test func keyValueValuesPersistAsJSON() throws {
-    let store = InMemoryKeyValueStore(["corrupt": Data("{".utf8)])
-    let harness = SharingHarness(fileSystem: InMemoryFileSystem(), keyValueStore: store)
-    let count = harness.run { Shared(wrappedValue: 0, .keyValue("count")) }
-    count.wrappedValue = 3
-    #expect(store.data(forKey: "count") == json(3))
-    let again = harness.run { Shared(wrappedValue: 0, .keyValue("count")) }
-    #expect(again.wrappedValue == 3)
-
-    let corrupt = harness.run { Shared(wrappedValue: 1, .keyValue("corrupt")) }
-    #expect(corrupt.wrappedValue == 1)
-    #expect(corrupt.loadError is DecodingError)
-    #expect(harness.messages.count == 1)
-    let aside = try #require(harness.messages.first?.split(separator: "\"").dropFirst(3).first)
-    #expect(store.data(forKey: String(aside)) == Data("{".utf8))
-  }
 }
 
 /// An in-memory file system that fails on demand: a full disk, a file it may not read.

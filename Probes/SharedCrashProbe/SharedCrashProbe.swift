@@ -1,10 +1,13 @@
 // Crash safety of `@Shared(.file)`: a child process writes a shared file-backed value again and
 // again, and is killed with SIGKILL at a random moment; the file it leaves must decode to the
-// last value it confirmed or the one after, never to garbage. CI runs it (`.ci/run`).
+// last value it confirmed or the one after, never to garbage. CI runs it (`.ci/run`), and the
+// checks of two processes sharing a value (`TwoProcesses.swift`).
 //
 //   shared-crash-probe [trials] [writes]     the probe: 50 trials of 1,000 writes by default
 //   shared-crash-probe --in-place [...]      the same with writes in place (truncate, write):
 //                                            what the probe catches; it exits 1 on garbage
+//   shared-crash-probe key-value [count]     a process sets a key-value value 100 times and
+//                                            flushes; exits 1 unless the next one reads it
 //   shared-crash-probe child <file> <writes> one child: writes 1...writes, confirming each
 
 import Foundation
@@ -48,12 +51,18 @@ enum Outcome: String, CaseIterable {
 struct SharedCrashProbe {
   static func main() async {
     let arguments = CommandLine.arguments.dropFirst()
-    if arguments.first == "child" {
-      let values = Array(arguments.dropFirst())
+    let values = Array(arguments.dropFirst())
+    let count = values.first.flatMap { Int($0) }
+    switch arguments.first {
+    case "child":
       await child(
         file: URL(filePath: values[0]), writes: Int(values[1]) ?? 1_000,
         inPlace: values.count > 2)
-    } else {
+    case "key-value": exit(TwoProcesses.keyValue(count: count ?? 100))
+    case "key-value-write":
+      await TwoProcesses.keyValueWrite(suite: values[0], count: Int(values[1])!)
+    case "key-value-read": TwoProcesses.keyValueRead(suite: values[0])
+    default:
       let values = arguments.compactMap { Int($0) }
       exit(
         probe(
