@@ -119,10 +119,21 @@ final class SharedReference<Value: Sendable>: Sendable {
     return stream
   }
 
-  /// Writes a change still waiting (a coalesced write) now, and waits until every write of the
-  /// value has finished.
-  func flush() async {
-    await writer?.flush()
+  /// Writes a change still waiting (a coalesced write) now, and the value once more if its last
+  /// write failed, and waits until every write of the value has finished.
+  ///
+  /// - Returns: The value and its error, reported too, if its last write still failed.
+  func flush() async -> UnsavedSharedValue? {
+    guard let writer else { return nil }
+    await writer.flush(of: self)
+    guard let error = saveError else { return nil }
+    report(
+      StoreDiagnostic(
+        kind: .sharedValueSaveFailed,
+        message: "Shared value \(name) is still not saved after flush(): "
+          + "\(error.localizedDescription). What persists is older than the value in memory.",
+        error: error, fileID: "", line: 0))
+    return UnsavedSharedValue(key: name, error: error)
   }
 }
 

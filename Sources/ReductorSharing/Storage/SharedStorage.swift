@@ -61,15 +61,28 @@ public final class SharedStorage: Sendable {
   }
 
   /// Writes every change still waiting for its interval now, files and key-value values alike,
-  /// and waits until all the writes have finished (a key-value store is synchronized by each):
-  /// call it before a program exits, so that the last changes are not lost.
+  /// tries once more each value whose last write failed, and waits until all the writes have
+  /// finished (a key-value store is synchronized by each): call it before a program exits, so
+  /// that the last changes are not lost.
   ///
   /// ```swift
   /// await store.finishEffects(timeout: shutdownTimeout)
   /// await sharedStorage.flush()
   /// ```
-  public func flush() async {
-    for value in references.withLock({ Array($0.values) }) { await value.flush() }
+  ///
+  /// A value still not written (a full disk, a file that could not be read and is never
+  /// overwritten) is returned, and reported as a `StoreDiagnostic` of kind
+  /// `sharedValueSaveFailed`: what persists of it is older than the value in memory.
+  ///
+  /// - Returns: The values whose last change is not written, ordered by key; empty when
+  ///   everything is.
+  @discardableResult
+  public func flush() async -> [UnsavedSharedValue] {
+    var unsaved: [UnsavedSharedValue] = []
+    for value in references.withLock({ Array($0.values) }).sorted(by: { $0.name < $1.name }) {
+      if let failure = await value.flush() { unsaved.append(failure) }
+    }
+    return unsaved
   }
 
   /// The value of `key`: the one already made for it, or a new one starting from the persisted
@@ -166,7 +179,7 @@ public final class SharedStorage: Sendable {
 /// What a storage keeps of each value, whatever its type.
 protocol PersistedValue: AnyObject, Sendable {
   var name: String { get }
-  func flush() async
+  func flush() async -> UnsavedSharedValue?
 }
 
 extension SharedReference: PersistedValue {}

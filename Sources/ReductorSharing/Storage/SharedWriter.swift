@@ -9,7 +9,8 @@ public import Synchronization
 /// One task writes, while there is something to write: it clears the "changed" flag, writes the
 /// current value, and sleeps for the interval on the clock (a test's manual clock runs it at its
 /// settle points); when the value has not changed after the sleep, it ends, and the next change
-/// starts another. ``flush()`` cancels the sleep, so that what waits is written at once. A change
+/// starts another. ``flush(of:)`` cancels the sleep, so that what waits is written at once, and
+/// marks a value whose last write failed as changed, so that it is tried once more. A change
 /// costs the changing thread two atomic operations: set the flag, and see that the task runs.
 ///
 /// Writes are ordered: at most one task writes at a time, and each write reads the value when it
@@ -64,8 +65,10 @@ final class SharedWriter<Value: Sendable>: Sendable {
     }
   }
 
-  /// Writes what waits at once, and waits until the writing task has ended.
-  func flush() async {
+  /// Writes what waits at once, and the value once more if its last write failed; waits until
+  /// the writing task has ended.
+  func flush(of reference: SharedReference<Value>) async {
+    if reference.saveError != nil { save(of: reference) }
     guard let task = task.withLock({ $0 }) else { return }
     task.cancel()
     // On a manual clock the task runs only at a settle point.

@@ -146,24 +146,3 @@ struct FileStorageTests {
     #expect(harness.files.files.keys.map(\.path) == ["/shared/Settings.json"])
   }
 }
-
-/// An in-memory file system that fails on demand: a full disk, a file it may not read.
-final class FailingFileSystem: SharedFileSystem {
-  let memory = InMemoryFileSystem()
-  let isFull = Locked(false)
-  let isUnreadable = Locked(false)
-
-  func contents(of url: URL) throws -> Data? {
-    if isUnreadable.value { throw POSIXError(.EACCES) }
-    return try memory.contents(of: url)
-  }
-
-  func write(_ data: Data, to url: URL) throws {
-    if isFull.value { throw POSIXError(.ENOSPC) }
-    try memory.write(data, to: url)
-  }
-
-  func moveItem(at source: URL, to destination: URL) throws {
-    try memory.moveItem(at: source, to: destination)
-  }
-}
