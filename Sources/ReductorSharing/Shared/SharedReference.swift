@@ -79,8 +79,9 @@ final class SharedReference<Value: Sendable>: Sendable {
     state.withLock { $0.saveError }
   }
 
-  /// Records the outcome of a write: an error is reported when it starts a run of failures; a
-  /// success clears both errors.
+  /// Records the outcome of a write: an error is reported when it starts a run of failures,
+  /// saying what happens next (a refused write is never tried again); a success clears both
+  /// errors.
   @usableFromInline
   func didSave(failingWith error: (any Error)?) {
     guard let error else {
@@ -95,12 +96,16 @@ final class SharedReference<Value: Sendable>: Sendable {
       return state.saveError == nil
     }
     guard isFirstFailure else { return }
+    let message =
+      if case .notOverwritingUnreadableFile = error as? SharedFileError {
+        "Shared value \(name) is not saved: \(cause(of: error)). Its changes stay in memory only."
+      } else {
+        "Shared value \(name) could not be saved: \(cause(of: error)). The value stays in "
+          + "memory; its next change, or flush(), writes it again."
+      }
     report(
       StoreDiagnostic(
-        kind: .sharedValueSaveFailed,
-        message: "Shared value \(name) could not be saved: \(error.localizedDescription). "
-          + "The value stays in memory; the next change is saved again.",
-        error: error, fileID: "", line: 0))
+        kind: .sharedValueSaveFailed, message: message, error: error, fileID: "", line: 0))
   }
 
   /// The current value, then each new one, in order, until the iteration ends.
@@ -130,8 +135,8 @@ final class SharedReference<Value: Sendable>: Sendable {
     report(
       StoreDiagnostic(
         kind: .sharedValueSaveFailed,
-        message: "Shared value \(name) is still not saved after flush(): "
-          + "\(error.localizedDescription). What persists is older than the value in memory.",
+        message: "Shared value \(name) is still not saved after flush(): \(cause(of: error)). "
+          + "What persists is not the value in memory.",
         error: error, fileID: "", line: 0))
     return UnsavedSharedValue(key: name, error: error)
   }

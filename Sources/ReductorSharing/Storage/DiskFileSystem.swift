@@ -35,7 +35,12 @@ public struct DiskFileSystem: SharedFileSystem {
   /// Replaces the file atomically: a temporary file, flushed, renamed over it.
   public func write(_ data: Data, to url: URL) throws {
     let folder = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch let error as CocoaError where error.code == .fileWriteFileExists {
+      // A file is where a folder of the path should be: say so, rather than "file exists".
+      throw Self.error(.ENOTDIR, at: folder)
+    }
     let temporary = folder.appending(
       component: ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -97,9 +102,10 @@ public struct DiskFileSystem: SharedFileSystem {
     }
   }
 
-  /// The error `errno` names, for the file at `url`.
-  private static func error(at url: URL) -> any Error {
-    let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+  /// The error `code` names (by default, `errno`'s), for the file at `url`.
+  private static func error(
+    _ code: POSIXErrorCode = POSIXErrorCode(rawValue: errno) ?? .EIO, at url: URL
+  ) -> any Error {
     let reason = String(cString: strerror(code.rawValue))
     return NSError(
       domain: NSPOSIXErrorDomain, code: Int(code.rawValue),

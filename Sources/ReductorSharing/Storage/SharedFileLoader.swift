@@ -30,7 +30,7 @@ struct SharedFileLoader {
     } catch {
       let refusal = SharedFileError.notOverwritingUnreadableFile(url)
       reportLoadFailure(
-        "Shared value \(name) could not be read: \(error.localizedDescription). The value "
+        "Shared value \(name) could not be read: \(cause(of: error)). The value "
           + "starts from its default, and will not overwrite the file.", error: error)
       return Loaded(error: error, refusal: refusal)
     }
@@ -42,13 +42,13 @@ struct SharedFileLoader {
         try fileSystem.moveItem(at: url, to: aside)
       } catch let moveError {
         reportLoadFailure(
-          "Shared value \(name) could not be decoded (\(describe(error))), and the file could "
-            + "not be moved aside (\(moveError.localizedDescription)). The value starts from its "
+          "Shared value \(name) could not be decoded (\(cause(of: error))), and the file could "
+            + "not be moved aside (\(cause(of: moveError))). The value starts from its "
             + "default, and will not overwrite the file.", error: error)
         return Loaded(error: error, refusal: SharedFileError.notOverwritingUnreadableFile(url))
       }
       reportLoadFailure(
-        "Shared value \(name) could not be decoded (\(describe(error))). The file was moved "
+        "Shared value \(name) could not be decoded (\(cause(of: error))). The file was moved "
           + "to \(aside.path), and the value starts from its default.", error: error)
       return Loaded(error: error)
     }
@@ -65,7 +65,7 @@ struct SharedFileLoader {
       let aside = "\(key).corrupt-\(Self.timestamp())"
       store.set(data, forKey: aside)
       reportLoadFailure(
-        "Shared value \(name) could not be decoded (\(describe(error))). Its data was copied "
+        "Shared value \(name) could not be decoded (\(cause(of: error))). Its data was copied "
           + "to the key \"\(aside)\", and the value starts from its default.", error: error)
       return Loaded(error: error)
     }
@@ -82,12 +82,6 @@ struct SharedFileLoader {
     report(
       StoreDiagnostic(
         kind: .sharedValueLoadFailed, message: message, error: error, fileID: "", line: 0))
-  }
-
-  /// A decoding error's description, which names the coding path and what was wrong.
-  private func describe(_ error: any Error) -> String {
-    if let error = error as? SharedFileError { return error.description }
-    return String(describing: error)
   }
 
   /// The current UTC time, as `20261201T230734Z`.

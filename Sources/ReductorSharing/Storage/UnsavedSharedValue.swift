@@ -12,8 +12,8 @@ public struct UnsavedSharedValue: Sendable, CustomStringConvertible {
   /// is never overwritten).
   public let error: any Error
 
-  /// The key and the error's description.
+  /// The key and the cause, in plain words: `file /data/settings.json: no space left on device`.
   public var description: String {
-    "\(key): \(error)"
+    "\(key): \(cause(of: error))"
   }
 }

@@ -51,8 +51,30 @@ struct DiskFileSystemTests {
     await harness.clock.advance(by: .zero)
     #expect(settings.saveError != nil)
     #expect(settings.wrappedValue.volume == 1)
-    #expect(harness.messages.count == 1)
-    #expect(harness.messages.first?.contains("could not be saved") == true)
+    #expect(
+      harness.messages == [
+        "Shared value file \(folder.path)/blocked/Settings.json could not be saved: not a "
+          + "directory. The value stays in memory; its next change, or flush(), writes it again."
+      ])
+  }
+
+  @Test func aFolderAtTheFilesPathIsNamedAsOneAndNeverReplaced() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(component: "Settings.json")
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+    let harness = SharingHarness(
+      storage: SharedStorage(fileSystem: DiskFileSystem(), folder: folder))
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file()) }
+    settings.wrappedValue.volume = 1
+    await harness.clock.advance(by: .zero)
+    #expect(
+      harness.messages == [
+        "Shared value file \(file.path) could not be read: is a directory. The value starts from "
+          + "its default, and will not overwrite the file.",
+        "Shared value file \(file.path) is not saved: the file \(file.path) could not be read or "
+          + "moved aside, so it is not overwritten. Its changes stay in memory only.",
+      ])
+    #expect(names == ["Settings.json"])
   }
 
   @Test func aCorruptFileOnDiskIsMovedAsideWithItsBytes() async throws {
