@@ -70,7 +70,8 @@ public struct DiskFileSystem: SharedFileSystem {
     }
   }
 
-  /// Moves the file with `FileManager`.
+  /// Moves the file with `FileManager`, which throws `CocoaError(.fileWriteFileExists)` if there
+  /// is a file at `destination`.
   public func moveItem(at source: URL, to destination: URL) throws {
     try FileManager.default.moveItem(at: source, to: destination)
   }

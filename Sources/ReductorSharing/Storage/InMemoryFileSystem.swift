@@ -47,10 +47,16 @@ public final class InMemoryFileSystem: SharedFileSystem {
   }
 
   /// Moves the file, if there is one and nothing is at the destination.
+  ///
+  /// - Throws: `CocoaError(.fileWriteFileExists)` if there is a file at `destination`,
+  ///   `CocoaError(.fileNoSuchFile)` if there is none at `source`.
   public func moveItem(at source: URL, to destination: URL) throws {
     try state.withLock { state in
-      guard state.files[destination.path] == nil, let data = state.files[source.path] else {
+      guard state.files[destination.path] == nil else {
         throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: destination.path])
+      }
+      guard let data = state.files[source.path] else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: source.path])
       }
       state.files[source.path] = nil
       state.files[destination.path] = data

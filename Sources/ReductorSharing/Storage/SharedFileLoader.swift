@@ -6,7 +6,8 @@ import Reductor
 /// A missing copy gives no value (the default is used). An empty or corrupt one gives none
 /// either, with the error, a diagnostic naming the place and the error, and the bad bytes kept:
 /// a file is moved aside to `<name>.corrupt-<UTC time>` before anything can overwrite it, and a
-/// key-value entry is copied to `<key>.corrupt-<UTC time>`. When a file cannot be read, or a
+/// key-value entry is copied to `<key>.corrupt-<UTC time>`; when that name is taken (two corrupt
+/// loads within a second), `-2`, `-3` and so on are appended. When a file cannot be read, or a
 /// corrupt one cannot be moved aside, the value must not overwrite it: the load returns a
 /// refusal, which its writer reports instead of writing.
 struct SharedFileLoader {
@@ -37,9 +38,9 @@ struct SharedFileLoader {
     do {
       return Loaded(value: try decodeNonEmpty(data, decode: decode, empty: .emptyFile(url)))
     } catch {
-      let aside = URL(filePath: url.path + ".corrupt-\(Self.timestamp())")
+      let aside: URL
       do {
-        try fileSystem.moveItem(at: url, to: aside)
+        aside = try moveAside(url)
       } catch let moveError {
         reportLoadFailure(
           "Shared value \(name) could not be decoded (\(cause(of: error))), and the file could "
@@ -62,7 +63,8 @@ struct SharedFileLoader {
     do {
       return Loaded(value: try decodeNonEmpty(data, decode: decode, empty: .emptyValue(key)))
     } catch {
-      let aside = "\(key).corrupt-\(Self.timestamp())"
+      // The first name free: the store's keys are finitely many.
+      let aside = Self.asideNames(for: key).first { store.data(forKey: $0) == nil }!
       store.set(data, forKey: aside)
       reportLoadFailure(
         "Shared value \(name) could not be decoded (\(cause(of: error))). Its data was copied "
@@ -84,12 +86,29 @@ struct SharedFileLoader {
         kind: .sharedValueLoadFailed, message: message, error: error, fileID: "", line: 0))
   }
 
-  /// The current UTC time, as `20261201T230734Z`.
-  private static func timestamp() -> String {
-    Date().formatted(
-      Date.ISO8601FormatStyle(
-        dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
-        timeZone: .gmt))
+  /// Moves the file at `url` to the first aside name that is free; returns where it went.
+  private func moveAside(_ url: URL) throws -> URL {
+    for name in Self.asideNames(for: url.path).prefix(1_000) {
+      do {
+        try fileSystem.moveItem(at: url, to: URL(filePath: name))
+        return URL(filePath: name)
+      } catch let error as CocoaError where error.code == .fileWriteFileExists {
+        continue
+      }
+    }
+    throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: url.path])
+  }
+
+  /// The names a bad copy of `name` may be kept under, in order: `<name>.corrupt-<UTC time>`
+  /// (as `20261201T230734Z`), then the same with `-2`, `-3` and so on.
+  private static func asideNames(for name: String) -> some Sequence<String> {
+    let first =
+      "\(name).corrupt-"
+      + Date().formatted(
+        Date.ISO8601FormatStyle(
+          dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
+          timeZone: .gmt))
+    return (1...).lazy.map { $0 == 1 ? first : "\(first)-\($0)" }
   }
 }
 
