@@ -8,9 +8,55 @@ import Glibc
 import Darwin
 #endif
 
-/// The checks that need two processes: a key-value value written by one process and read by the
-/// next.
+/// The checks that need two processes: one writing a shared file while another reads it, and a
+/// key-value value written by one process and read by the next.
 enum TwoProcesses {
+  /// Runs a writer of `count` writes and a reader of `count` reads of one file at once; returns
+  /// the exit status: 1 if a write failed or a read found anything but a whole record.
+  static func readersAndWriters(count: Int) -> Int32 {
+    let folder = temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(component: "record.json")
+    let writer = start(["write-many", file.path, String(count)])
+    let reader = start(["read-many", file.path, String(count)])
+    let failedWrites = Int(finish(writer)) ?? -1
+    let badReads = Int(finish(reader)) ?? -1
+    print(
+      "two processes, one writing a shared file \(count) times, one reading it \(count) times:")
+    print("  \(failedWrites) failed writes")
+    print("  \(badReads) reads that found no whole record")
+    return failedWrites == 0 && badReads == 0 ? 0 : 1
+  }
+
+  /// Writes records 1...count, each to the disk; prints how many writes failed.
+  static func writeMany(file: URL, count: Int) {
+    var failed = 0
+    for number in 1...count {
+      do {
+        try DiskFileSystem().write(try JSONEncoder().encode(Record(number: number)), to: file)
+      } catch {
+        if failed == 0 { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+        failed += 1
+      }
+    }
+    print(failed)
+  }
+
+  /// Reads the file `count` times; prints how many reads found neither nothing nor a whole
+  /// record.
+  static func readMany(file: URL, count: Int) {
+    var bad = 0
+    for _ in 0..<count {
+      do {
+        guard let data = try DiskFileSystem().contents(of: file) else { continue }
+        if try !JSONDecoder().decode(Record.self, from: data).isConsistent { bad += 1 }
+      } catch {
+        bad += 1
+      }
+    }
+    print(bad)
+  }
+
   /// Sets a key-value shared value `count` times in one process, then reads it in another;
   /// returns the exit status: 1 if the second process does not read the last value.
   static func keyValue(count: Int) -> Int32 {

@@ -26,17 +26,27 @@ struct DiskFileSystemTests {
     #expect(nested == ["value.json"])
   }
 
-  @Test func readingAFileRemovesTheTemporaryFilesOfWritesThatDidNotFinish() throws {
+  @Test func readingAFileRemovesOnlyTheTemporaryFilesOfWritesTenMinutesOld() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appending(component: "value.json")
     let disk = DiskFileSystem()
     try disk.write(Data("kept".utf8), to: file)
-    let stray = folder.appending(component: ".value.json.\(UUID().uuidString).tmp")
-    let other = folder.appending(component: ".other.json.\(UUID().uuidString).tmp")
-    try Data("half".utf8).write(to: stray)
-    try Data("not ours".utf8).write(to: other)
+    // A killed writer's, 11 minutes old; perhaps a live writer's, 9 minutes old; another file's.
+    let abandoned = try temporaryFile(".value.json", minutesOld: 11)
+    let recent = try temporaryFile(".value.json", minutesOld: 9)
+    let other = try temporaryFile(".other.json", minutesOld: 11)
     #expect(try disk.contents(of: file) == Data("kept".utf8))
-    #expect(names == [other.lastPathComponent, "value.json"].sorted())
+    #expect(FileManager.default.fileExists(atPath: abandoned.path) == false)
+    #expect(names == [other.lastPathComponent, recent.lastPathComponent, "value.json"].sorted())
+  }
+
+  /// A temporary file as a write makes, `prefix.<UUID>.tmp`, last modified `minutesOld` ago.
+  private func temporaryFile(_ prefix: String, minutesOld: Double) throws -> URL {
+    let url = folder.appending(component: "\(prefix).\(UUID().uuidString).tmp")
+    try Data("half".utf8).write(to: url)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -minutesOld * 60)], ofItemAtPath: url.path)
+    return url
   }
 
   @Test func aWriteIntoAFileInTheWayOfTheFolderFailsAndKeepsTheValue() async throws {
