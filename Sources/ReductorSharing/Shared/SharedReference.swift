@@ -82,7 +82,6 @@ final class SharedReference<Value: Sendable>: Sendable {
   /// Records the outcome of a write: an error is reported when it starts a run of failures,
   /// saying what happens next (a refused write is never tried again); a success clears both
   /// errors.
-  @usableFromInline
   func didSave(failingWith error: (any Error)?) {
     guard let error else {
       state.withLock { state in
