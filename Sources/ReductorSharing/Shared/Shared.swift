@@ -112,9 +112,14 @@ public struct Shared<Value: Sendable>: Sendable {
     reference.values()
   }
 
-  /// Writes a change that waits for its write interval now, and waits until the writes of the
-  /// value have finished.
-  public func flush() async {
+  /// Writes a change that waits for its write interval now, or the value once more if its last
+  /// write failed, and waits until the writes of the value have finished.
+  ///
+  /// - Returns: The value and the error of its last write if it is still not written (reported
+  ///   too, as ``SharedStorage/flush()`` does); nil if what persists is the value in memory, or
+  ///   if the value is in memory only.
+  @discardableResult
+  public func flush() async -> UnsavedSharedValue? {
     await reference.flush()
   }
 }

@@ -18,7 +18,7 @@ public struct SharedKey<Value: Sendable>: Sendable {
     /// A JSON file at a URL, or at a path in the storage's folder.
     case file(FileLocation, writeInterval: Duration, SharedCoding<Value>)
     /// Key-value storage, by key.
-    case keyValue(String, SharedCoding<Value>)
+    case keyValue(String, writeInterval: Duration, SharedCoding<Value>)
   }
 
   /// Where a file is: its URL, or a path and a name in the storage's folder.
@@ -42,10 +42,10 @@ public struct SharedKey<Value: Sendable>: Sendable {
 extension SharedKey where Value: Codable & SendableMetatype {
   /// A value persisted as JSON in the file at `url`.
   ///
-  /// A missing file gives the default value. Writes happen off the main actor, atomically (a
-  /// temporary file in the same folder, flushed, then renamed over the old one), and coalesced:
-  /// the first change is written at once, the changes within `writeInterval` after it are
-  /// merged into one trailing write, measured on the clock dependency.
+  /// A missing file gives the default value. Writes happen off the main actor, in order,
+  /// atomically (a temporary file in the same folder, flushed, then renamed over the old one),
+  /// and coalesced: the first change is written at once, the changes within `writeInterval`
+  /// after it are merged into one trailing write, measured on the clock dependency.
   ///
   /// - Parameters:
   ///   - url: The file.
@@ -76,10 +76,17 @@ extension SharedKey where Value: Codable & SendableMetatype {
   /// A value persisted as JSON data under `key` in the storage's key-value store, which is
   /// `UserDefaults.standard` in a program.
   ///
-  /// - Parameter key: The key.
+  /// Writes happen as a file's do: off the main actor, in order, and coalesced within
+  /// `writeInterval`, measured on the clock dependency. Each one sets the data and synchronizes
+  /// the store (`UserDefaults.synchronize()`, which on Linux is what writes it to disk), so that
+  /// the next process reads it.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - writeInterval: The shortest time between two writes; a second by default.
   /// - Returns: The key.
-  public static func keyValue(_ key: String) -> Self {
-    Self(place: .keyValue(key, .json))
+  public static func keyValue(_ key: String, writeInterval: Duration = .seconds(1)) -> Self {
+    Self(place: .keyValue(key, writeInterval: writeInterval, .json))
   }
 }
 

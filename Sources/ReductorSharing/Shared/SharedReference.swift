@@ -1,13 +1,13 @@
 import Foundation
 public import Reductor
-public import Synchronization
 
 /// The one value behind every ``Shared`` with the same key in a storage: its current value, the
 /// errors of its persisted copy, its observers, and how it persists.
 ///
-/// It is thread-safe: a mutex guards the value. Each change is yielded to the observers of
-/// ``values()``, handed to the persistence, and announced to the stores (`OutsideChanges`), so
-/// that another store holding it reports it to its observers and to Observation. The value has
+/// It is thread-safe: a lock (`Locked`, which ThreadSanitizer sees) guards the value. Each change
+/// is yielded to the observers of ``values()``, handed to its writer, and announced to the stores
+/// (`OutsideChanges`), so that another store holding it reports it to its observers and to
+/// Observation. The value has
 /// no Observation registrar of its own: its `withMutation` cost each write 100 ns, two thirds of
 /// the write.
 ///
@@ -31,18 +31,19 @@ final class SharedReference<Value: Sendable>: Sendable {
 
   /// The key in diagnostics and failures: `file /path/Settings.json`, `in memory "draft"`.
   let name: String
-  @usableFromInline let state: Mutex<State>
-  @usableFromInline let persistence: SharedPersistence<Value>?
+  @usableFromInline let state: Locked<State>
+  /// Writes the value where it persists; nil for a value in memory.
+  @usableFromInline let writer: SharedWriter<Value>?
   /// Where problems are reported: the dependencies' report when the value was made.
   private let report: @Sendable (StoreDiagnostic) -> Void
 
   init(
-    name: String, value: Value, loadError: (any Error)?, persistence: SharedPersistence<Value>?,
+    name: String, value: Value, loadError: (any Error)?, writer: SharedWriter<Value>?,
     report: @escaping @Sendable (StoreDiagnostic) -> Void
   ) {
     self.name = name
-    state = Mutex(State(value: value, loadError: loadError))
-    self.persistence = persistence
+    state = Locked(State(value: value, loadError: loadError))
+    self.writer = writer
     self.report = report
   }
 
@@ -52,19 +53,19 @@ final class SharedReference<Value: Sendable>: Sendable {
     state.withLock { $0.value }
   }
 
-  /// Changes the value with `body`, atomically, then yields it to the observers, persists it and
-  /// tells the stores.
+  /// Changes the value with `body`, atomically, then yields it to the observers, has it written
+  /// and tells the stores.
   @inlinable
   func update(_ body: (inout Value) -> Void) {
-    let value = state.withLock { state -> Value in
+    state.withLock { state in
       body(&state.value)
       // Yielded under the lock, so that every observer sees the changes in their order.
       if !state.observers.isEmpty {
         for observer in state.observers.values { observer.yield(state.value) }
       }
-      return state.value
     }
-    persistence?.save(value, of: self)
+    // The writer reads the value when it writes, so that writes land in order.
+    writer?.save(of: self)
     OutsideChanges.didChange()
   }
 
@@ -78,9 +79,9 @@ final class SharedReference<Value: Sendable>: Sendable {
     state.withLock { $0.saveError }
   }
 
-  /// Records the outcome of a write: an error is reported when it starts a run of failures; a
-  /// success clears both errors.
-  @usableFromInline
+  /// Records the outcome of a write: an error is reported when it starts a run of failures,
+  /// saying what happens next (a refused write is never tried again); a success clears both
+  /// errors.
   func didSave(failingWith error: (any Error)?) {
     guard let error else {
       state.withLock { state in
@@ -94,12 +95,16 @@ final class SharedReference<Value: Sendable>: Sendable {
       return state.saveError == nil
     }
     guard isFirstFailure else { return }
+    let message =
+      if case .notOverwritingUnreadableFile = error as? SharedFileError {
+        "Shared value \(name) is not saved: \(cause(of: error)). Its changes stay in memory only."
+      } else {
+        "Shared value \(name) could not be saved: \(cause(of: error)). The value stays in "
+          + "memory; its next change, or flush(), writes it again."
+      }
     report(
       StoreDiagnostic(
-        kind: .sharedValueSaveFailed,
-        message: "Shared value \(name) could not be saved: \(error.localizedDescription). "
-          + "The value stays in memory; the next change is saved again.",
-        error: error, fileID: "", line: 0))
+        kind: .sharedValueSaveFailed, message: message, error: error, fileID: "", line: 0))
   }
 
   /// The current value, then each new one, in order, until the iteration ends.
@@ -118,10 +123,21 @@ final class SharedReference<Value: Sendable>: Sendable {
     return stream
   }
 
-  /// Writes a change still waiting (a coalesced write) now, and waits until every write of the
-  /// value has finished.
-  func flush() async {
-    await persistence?.flush()
+  /// Writes a change still waiting (a coalesced write) now, and the value once more if its last
+  /// write failed, and waits until every write of the value has finished.
+  ///
+  /// - Returns: The value and its error, reported too, if its last write still failed.
+  func flush() async -> UnsavedSharedValue? {
+    guard let writer else { return nil }
+    await writer.flush(of: self)
+    guard let error = saveError else { return nil }
+    report(
+      StoreDiagnostic(
+        kind: .sharedValueSaveFailed,
+        message: "Shared value \(name) is still not saved after flush(): \(cause(of: error)). "
+          + "What persists is not the value in memory.",
+        error: error, fileID: "", line: 0))
+    return UnsavedSharedValue(key: name, error: error)
   }
 }
 
@@ -136,42 +152,5 @@ extension SharedReference: TrackedValue {
       (rhs as? Compared) == lhs
     }
     return equals(lhs)
-  }
-}
-
-/// How a shared value persists: coalesced file writes, or key-value storage.
-@usableFromInline
-enum SharedPersistence<Value: Sendable>: Sendable {
-  case file(FileWriter<Value>)
-  case keyValue(KeyValueWriter<Value>)
-
-  @inlinable
-  func save(_ value: Value, of reference: SharedReference<Value>) {
-    switch self {
-    case .file(let writer): writer.save(of: reference)
-    case .keyValue(let writer): writer.save(value, of: reference)
-    }
-  }
-
-  func flush() async {
-    if case .file(let writer) = self { await writer.flush() }
-  }
-}
-
-/// Saves a value under a key of a key-value store, at once.
-@usableFromInline
-struct KeyValueWriter<Value: Sendable>: Sendable {
-  let store: any SharedKeyValueStore
-  let key: String
-  let coding: SharedCoding<Value>
-
-  @usableFromInline
-  func save(_ value: Value, of reference: SharedReference<Value>) {
-    do {
-      store.set(try coding.encode(value), forKey: key)
-      reference.didSave(failingWith: nil)
-    } catch {
-      reference.didSave(failingWith: error)
-    }
   }
 }

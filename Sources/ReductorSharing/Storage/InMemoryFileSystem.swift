@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import Reductor
 
 /// A file system in memory: what a test's shared values write to, so that tests never touch the
 /// user's files and run in parallel. It keeps every write, for tests of when writes happen.
@@ -9,13 +9,13 @@ public final class InMemoryFileSystem: SharedFileSystem {
     var writes: [(path: String, data: Data)] = []
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// A file system holding `files`, by URL; empty by default.
   ///
   /// - Parameter files: The files it starts with.
   public init(files: [URL: Data] = [:]) {
-    state = Mutex(State(files: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $1) })))
+    state = Locked(State(files: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $1) })))
   }
 
   /// The files, by URL.
@@ -47,10 +47,16 @@ public final class InMemoryFileSystem: SharedFileSystem {
   }
 
   /// Moves the file, if there is one and nothing is at the destination.
+  ///
+  /// - Throws: `CocoaError(.fileWriteFileExists)` if there is a file at `destination`,
+  ///   `CocoaError(.fileNoSuchFile)` if there is none at `source`.
   public func moveItem(at source: URL, to destination: URL) throws {
     try state.withLock { state in
-      guard state.files[destination.path] == nil, let data = state.files[source.path] else {
+      guard state.files[destination.path] == nil else {
         throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: destination.path])
+      }
+      guard let data = state.files[source.path] else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: source.path])
       }
       state.files[source.path] = nil
       state.files[destination.path] = data

@@ -6,7 +6,8 @@ import Reductor
 /// A missing copy gives no value (the default is used). An empty or corrupt one gives none
 /// either, with the error, a diagnostic naming the place and the error, and the bad bytes kept:
 /// a file is moved aside to `<name>.corrupt-<UTC time>` before anything can overwrite it, and a
-/// key-value entry is copied to `<key>.corrupt-<UTC time>`. When a file cannot be read, or a
+/// key-value entry is copied to `<key>.corrupt-<UTC time>`; when that name is taken (two corrupt
+/// loads within a second), `-2`, `-3` and so on are appended. When a file cannot be read, or a
 /// corrupt one cannot be moved aside, the value must not overwrite it: the load returns a
 /// refusal, which its writer reports instead of writing.
 struct SharedFileLoader {
@@ -30,25 +31,25 @@ struct SharedFileLoader {
     } catch {
       let refusal = SharedFileError.notOverwritingUnreadableFile(url)
       reportLoadFailure(
-        "Shared value \(name) could not be read: \(error.localizedDescription). The value "
+        "Shared value \(name) could not be read: \(cause(of: error)). The value "
           + "starts from its default, and will not overwrite the file.", error: error)
       return Loaded(error: error, refusal: refusal)
     }
     do {
       return Loaded(value: try decodeNonEmpty(data, decode: decode, empty: .emptyFile(url)))
     } catch {
-      let aside = URL(filePath: url.path + ".corrupt-\(Self.timestamp())")
+      let aside: URL
       do {
-        try fileSystem.moveItem(at: url, to: aside)
+        aside = try moveAside(url)
       } catch let moveError {
         reportLoadFailure(
-          "Shared value \(name) could not be decoded (\(describe(error))), and the file could "
-            + "not be moved aside (\(moveError.localizedDescription)). The value starts from its "
+          "Shared value \(name) could not be decoded (\(cause(of: error))), and the file could "
+            + "not be moved aside (\(cause(of: moveError))). The value starts from its "
             + "default, and will not overwrite the file.", error: error)
         return Loaded(error: error, refusal: SharedFileError.notOverwritingUnreadableFile(url))
       }
       reportLoadFailure(
-        "Shared value \(name) could not be decoded (\(describe(error))). The file was moved "
+        "Shared value \(name) could not be decoded (\(cause(of: error))). The file was moved "
           + "to \(aside.path), and the value starts from its default.", error: error)
       return Loaded(error: error)
     }
@@ -62,10 +63,11 @@ struct SharedFileLoader {
     do {
       return Loaded(value: try decodeNonEmpty(data, decode: decode, empty: .emptyValue(key)))
     } catch {
-      let aside = "\(key).corrupt-\(Self.timestamp())"
+      // The first name free: the store's keys are finitely many.
+      let aside = Self.asideNames(for: key).first { store.data(forKey: $0) == nil }!
       store.set(data, forKey: aside)
       reportLoadFailure(
-        "Shared value \(name) could not be decoded (\(describe(error))). Its data was copied "
+        "Shared value \(name) could not be decoded (\(cause(of: error))). Its data was copied "
           + "to the key \"\(aside)\", and the value starts from its default.", error: error)
       return Loaded(error: error)
     }
@@ -84,18 +86,29 @@ struct SharedFileLoader {
         kind: .sharedValueLoadFailed, message: message, error: error, fileID: "", line: 0))
   }
 
-  /// A decoding error's description, which names the coding path and what was wrong.
-  private func describe(_ error: any Error) -> String {
-    if let error = error as? SharedFileError { return error.description }
-    return String(describing: error)
+  /// Moves the file at `url` to the first aside name that is free; returns where it went.
+  private func moveAside(_ url: URL) throws -> URL {
+    for name in Self.asideNames(for: url.path).prefix(1_000) {
+      do {
+        try fileSystem.moveItem(at: url, to: URL(filePath: name))
+        return URL(filePath: name)
+      } catch let error as CocoaError where error.code == .fileWriteFileExists {
+        continue
+      }
+    }
+    throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: url.path])
   }
 
-  /// The current UTC time, as `20261201T230734Z`.
-  private static func timestamp() -> String {
-    Date().formatted(
-      Date.ISO8601FormatStyle(
-        dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
-        timeZone: .gmt))
+  /// The names a bad copy of `name` may be kept under, in order: `<name>.corrupt-<UTC time>`
+  /// (as `20261201T230734Z`), then the same with `-2`, `-3` and so on.
+  private static func asideNames(for name: String) -> some Sequence<String> {
+    let first =
+      "\(name).corrupt-"
+      + Date().formatted(
+        Date.ISO8601FormatStyle(
+          dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
+          timeZone: .gmt))
+    return (1...).lazy.map { $0 == 1 ? first : "\(first)-\($0)" }
   }
 }
 
@@ -108,6 +121,8 @@ public enum SharedFileError: LocalizedError, Sendable, Equatable, CustomStringCo
   /// The file at the URL could not be read, or was corrupt and could not be moved aside, so the
   /// value does not overwrite it.
   case notOverwritingUnreadableFile(URL)
+  /// The key-value store could not persist its values (`UserDefaults.synchronize()` failed).
+  case keyValueStoreNotSynchronized
 
   /// A sentence naming the problem.
   public var description: String {
@@ -116,6 +131,7 @@ public enum SharedFileError: LocalizedError, Sendable, Equatable, CustomStringCo
     case .emptyValue(let key): "the value under \"\(key)\" is empty"
     case .notOverwritingUnreadableFile(let url):
       "the file \(url.path) could not be read or moved aside, so it is not overwritten"
+    case .keyValueStoreNotSynchronized: "the key-value store could not write its values to disk"
     }
   }
 

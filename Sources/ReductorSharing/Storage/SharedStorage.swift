@@ -1,6 +1,5 @@
 public import Foundation
 public import Reductor
-import Synchronization
 
 /// Where shared values live: the file system and the key-value store they persist to, the
 /// folder of `.file()` values, and the values themselves, one per key.
@@ -24,7 +23,7 @@ public final class SharedStorage: Sendable {
   /// The folder of ``SharedKey/file(named:path:writeInterval:)`` values.
   public let folder: URL
   /// The values made, by key: each a `SharedReference` of its value's type.
-  private let references = Mutex<[String: any PersistedValue]>([:])
+  private let references = Locked<[String: any PersistedValue]>([:])
 
   /// A storage over `fileSystem` and `keyValueStore`, with `.file()` values in `folder`.
   ///
@@ -61,15 +60,29 @@ public final class SharedStorage: Sendable {
       component: ProcessInfo.processInfo.processName, directoryHint: .isDirectory)
   }
 
-  /// Writes every change still waiting for its interval now, and waits until all the writes
-  /// have finished: call it before a program exits, so that the last changes are not lost.
+  /// Writes every change still waiting for its interval now, files and key-value values alike,
+  /// tries once more each value whose last write failed, and waits until all the writes have
+  /// finished (a key-value store is synchronized by each): call it before a program exits, so
+  /// that the last changes are not lost.
   ///
   /// ```swift
   /// await store.finishEffects(timeout: shutdownTimeout)
   /// await sharedStorage.flush()
   /// ```
-  public func flush() async {
-    for value in references.withLock({ Array($0.values) }) { await value.flush() }
+  ///
+  /// A value still not written (a full disk, a file that could not be read and is never
+  /// overwritten) is returned, and reported as a `StoreDiagnostic` of kind
+  /// `sharedValueSaveFailed`: what persists of it is older than the value in memory.
+  ///
+  /// - Returns: The values whose last change is not written, ordered by key; empty when
+  ///   everything is.
+  @discardableResult
+  public func flush() async -> [UnsavedSharedValue] {
+    var unsaved: [UnsavedSharedValue] = []
+    for value in references.withLock({ Array($0.values) }).sorted(by: { $0.name < $1.name }) {
+      if let failure = await value.flush() { unsaved.append(failure) }
+    }
+    return unsaved
   }
 
   /// The value of `key`: the one already made for it, or a new one starting from the persisted
@@ -113,7 +126,7 @@ public final class SharedStorage: Sendable {
     switch key.place {
     case .memory(let name): "memory:\(name)"
     case .file(let location, _, _): "file:\(url(of: location).standardizedFileURL.path)"
-    case .keyValue(let name, _): "keyValue:\(name)"
+    case .keyValue(let name, _, _): "keyValue:\(name)"
     }
   }
 
@@ -133,27 +146,29 @@ public final class SharedStorage: Sendable {
     switch key.place {
     case .memory(let name):
       reference = SharedReference(
-        name: "in memory \"\(name)\"", value: makeDefault(), loadError: nil, persistence: nil,
+        name: "in memory \"\(name)\"", value: makeDefault(), loadError: nil, writer: nil,
         report: dependencies.report)
     case .file(let location, let interval, let coding):
       let url = url(of: location)
       let name = "file \(url.path)"
       let loaded = SharedFileLoader(fileSystem: fileSystem, report: dependencies.report)
         .load(url, name: name, decode: coding.decode)
-      let writer = FileWriter(
-        url: url, fileSystem: fileSystem, coding: coding, interval: interval,
+      let writer = SharedWriter(
+        destination: .file(url, fileSystem), coding: coding, interval: interval,
         clock: dependencies.clock, refusal: loaded.refusal)
       reference = SharedReference(
         name: name, value: loaded.value ?? makeDefault(), loadError: loaded.error,
-        persistence: .file(writer), report: dependencies.report)
-    case .keyValue(let storeKey, let coding):
+        writer: writer, report: dependencies.report)
+    case .keyValue(let storeKey, let interval, let coding):
       let name = "key-value \"\(storeKey)\""
       let loaded = SharedFileLoader(fileSystem: fileSystem, report: dependencies.report)
         .load(storeKey, name: name, from: keyValueStore, decode: coding.decode)
+      let writer = SharedWriter(
+        destination: .keyValue(storeKey, keyValueStore), coding: coding, interval: interval,
+        clock: dependencies.clock, refusal: nil)
       reference = SharedReference(
         name: name, value: loaded.value ?? makeDefault(), loadError: loaded.error,
-        persistence: .keyValue(KeyValueWriter(store: keyValueStore, key: storeKey, coding: coding)),
-        report: dependencies.report)
+        writer: writer, report: dependencies.report)
     }
     dependencies.outsideChangeTracker?.register(reference)
     OutsideChanges.noteValueMade()
@@ -164,7 +179,7 @@ public final class SharedStorage: Sendable {
 /// What a storage keeps of each value, whatever its type.
 protocol PersistedValue: AnyObject, Sendable {
   var name: String { get }
-  func flush() async
+  func flush() async -> UnsavedSharedValue?
 }
 
 extension SharedReference: PersistedValue {}

@@ -26,17 +26,27 @@ struct DiskFileSystemTests {
     #expect(nested == ["value.json"])
   }
 
-  @Test func readingAFileRemovesTheTemporaryFilesOfWritesThatDidNotFinish() throws {
+  @Test func readingAFileRemovesOnlyTheTemporaryFilesOfWritesTenMinutesOld() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appending(component: "value.json")
     let disk = DiskFileSystem()
     try disk.write(Data("kept".utf8), to: file)
-    let stray = folder.appending(component: ".value.json.\(UUID().uuidString).tmp")
-    let other = folder.appending(component: ".other.json.\(UUID().uuidString).tmp")
-    try Data("half".utf8).write(to: stray)
-    try Data("not ours".utf8).write(to: other)
+    // A killed writer's, 11 minutes old; perhaps a live writer's, 9 minutes old; another file's.
+    let abandoned = try temporaryFile(".value.json", minutesOld: 11)
+    let recent = try temporaryFile(".value.json", minutesOld: 9)
+    let other = try temporaryFile(".other.json", minutesOld: 11)
     #expect(try disk.contents(of: file) == Data("kept".utf8))
-    #expect(names == [other.lastPathComponent, "value.json"].sorted())
+    #expect(FileManager.default.fileExists(atPath: abandoned.path) == false)
+    #expect(names == [other.lastPathComponent, recent.lastPathComponent, "value.json"].sorted())
+  }
+
+  /// A temporary file as a write makes, `prefix.<UUID>.tmp`, last modified `minutesOld` ago.
+  private func temporaryFile(_ prefix: String, minutesOld: Double) throws -> URL {
+    let url = folder.appending(component: "\(prefix).\(UUID().uuidString).tmp")
+    try Data("half".utf8).write(to: url)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -minutesOld * 60)], ofItemAtPath: url.path)
+    return url
   }
 
   @Test func aWriteIntoAFileInTheWayOfTheFolderFailsAndKeepsTheValue() async throws {
@@ -51,8 +61,30 @@ struct DiskFileSystemTests {
     await harness.clock.advance(by: .zero)
     #expect(settings.saveError != nil)
     #expect(settings.wrappedValue.volume == 1)
-    #expect(harness.messages.count == 1)
-    #expect(harness.messages.first?.contains("could not be saved") == true)
+    #expect(
+      harness.messages == [
+        "Shared value file \(folder.path)/blocked/Settings.json could not be saved: not a "
+          + "directory. The value stays in memory; its next change, or flush(), writes it again."
+      ])
+  }
+
+  @Test func aFolderAtTheFilesPathIsNamedAsOneAndNeverReplaced() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(component: "Settings.json")
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+    let harness = SharingHarness(
+      storage: SharedStorage(fileSystem: DiskFileSystem(), folder: folder))
+    let settings = harness.run { Shared(wrappedValue: Settings(), .file()) }
+    settings.wrappedValue.volume = 1
+    await harness.clock.advance(by: .zero)
+    #expect(
+      harness.messages == [
+        "Shared value file \(file.path) could not be read: is a directory. The value starts from "
+          + "its default, and will not overwrite the file.",
+        "Shared value file \(file.path) is not saved: the file \(file.path) could not be read or "
+          + "moved aside, so it is not overwritten. Its changes stay in memory only.",
+      ])
+    #expect(names == ["Settings.json"])
   }
 
   @Test func aCorruptFileOnDiskIsMovedAsideWithItsBytes() async throws {

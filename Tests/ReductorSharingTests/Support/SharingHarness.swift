@@ -33,6 +33,11 @@ struct SharingHarness: Sendable {
     storage.fileSystem as! InMemoryFileSystem
   }
 
+  /// The in-memory key-value store of the storage.
+  var keyValues: InMemoryKeyValueStore {
+    storage.keyValueStore as! InMemoryKeyValueStore
+  }
+
   /// Runs `body` with the harness's dependencies: where a shared value made in it lives.
   func run<Result>(_ body: () throws -> Result) rethrows -> Result {
     try withDependencies {

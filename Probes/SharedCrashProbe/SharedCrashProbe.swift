@@ -1,10 +1,15 @@
 // Crash safety of `@Shared(.file)`: a child process writes a shared file-backed value again and
 // again, and is killed with SIGKILL at a random moment; the file it leaves must decode to the
-// last value it confirmed or the one after, never to garbage. CI runs it (`.ci/run`).
+// last value it confirmed or the one after, never to garbage. CI runs it (`.ci/run`), and the
+// checks of two processes sharing a value (`TwoProcesses.swift`).
 //
 //   shared-crash-probe [trials] [writes]     the probe: 50 trials of 1,000 writes by default
 //   shared-crash-probe --in-place [...]      the same with writes in place (truncate, write):
 //                                            what the probe catches; it exits 1 on garbage
+//   shared-crash-probe readers [count]       a process writes a file 3,000 times while another
+//                                            reads it 3,000 times; exits 1 if a write fails
+//   shared-crash-probe key-value [count]     a process sets a key-value value 100 times and
+//                                            flushes; exits 1 unless the next one reads it
 //   shared-crash-probe child <file> <writes> one child: writes 1...writes, confirming each
 
 import Foundation
@@ -48,12 +53,23 @@ enum Outcome: String, CaseIterable {
 struct SharedCrashProbe {
   static func main() async {
     let arguments = CommandLine.arguments.dropFirst()
-    if arguments.first == "child" {
-      let values = Array(arguments.dropFirst())
+    let values = Array(arguments.dropFirst())
+    let count = values.first.flatMap { Int($0) }
+    switch arguments.first {
+    case "child":
       await child(
         file: URL(filePath: values[0]), writes: Int(values[1]) ?? 1_000,
         inPlace: values.count > 2)
-    } else {
+    case "readers": exit(TwoProcesses.readersAndWriters(count: count ?? 3_000))
+    case "write-many":
+      TwoProcesses.writeMany(file: URL(filePath: values[0]), count: Int(values[1])!)
+    case "read-many":
+      TwoProcesses.readMany(file: URL(filePath: values[0]), count: Int(values[1])!)
+    case "key-value": exit(TwoProcesses.keyValue(count: count ?? 100))
+    case "key-value-write":
+      await TwoProcesses.keyValueWrite(suite: values[0], count: Int(values[1])!)
+    case "key-value-read": TwoProcesses.keyValueRead(suite: values[0])
+    default:
       let values = arguments.compactMap { Int($0) }
       exit(
         probe(
@@ -101,7 +117,12 @@ struct SharedCrashProbe {
       counts[outcome, default: 0] += 1
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       strayTemporaryFiles += names.filter { $0.hasSuffix(".tmp") }.count
-      // The next read of the value removes them.
+      // A read of the value removes them once they are ten minutes old: age them.
+      for name in names where name.hasSuffix(".tmp") {
+        try? FileManager.default.setAttributes(
+          [.modificationDate: Date(timeIntervalSinceNow: -11 * 60)],
+          ofItemAtPath: folder.appending(component: name).path)
+      }
       _ = try? DiskFileSystem().contents(of: file)
       let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       if left.contains(where: { $0.hasSuffix(".tmp") }) { counts[.garbage, default: 0] += 1 }
@@ -110,7 +131,9 @@ struct SharedCrashProbe {
     for outcome in Outcome.allCases {
       print("  \(counts[outcome, default: 0]) \(outcome.rawValue)")
     }
-    print("  \(strayTemporaryFiles) temporary files left by a kill, all removed by the next read")
+    print(
+      "  \(strayTemporaryFiles) temporary files left by a kill, all removed by a read once ten "
+        + "minutes old")
     return counts[.garbage, default: 0] == 0 ? 0 : 1
   }
 

@@ -2,38 +2,41 @@ import Foundation
 import Reductor
 public import Synchronization
 
-/// Writes a shared value's file off the main actor, coalesced: the first change is written at
-/// once, and the changes made within the write interval after a write are merged into one
-/// trailing write of the value then, which starts the next interval.
+/// Writes a persisted shared value off the main actor, in order and coalesced: the first change
+/// is written at once, and the changes made within the write interval after a write are merged
+/// into one trailing write of the value then, which starts the next interval.
 ///
 /// One task writes, while there is something to write: it clears the "changed" flag, writes the
 /// current value, and sleeps for the interval on the clock (a test's manual clock runs it at its
 /// settle points); when the value has not changed after the sleep, it ends, and the next change
-/// starts another. ``flush()`` cancels the sleep, so that what waits is written at once. A change
-/// costs the main actor two atomic operations: set the flag, and see that the task runs.
+/// starts another. ``flush(of:)`` cancels the sleep, so that what waits is written at once, and
+/// marks a value whose last write failed as changed, so that it is tried once more. A change
+/// costs the changing thread two atomic operations: set the flag, and see that the task runs.
+///
+/// Writes are ordered: at most one task writes at a time, and each write reads the value when it
+/// starts, after clearing the flag, so the last write is of a value no older than the last
+/// change, whatever threads made the changes.
 @usableFromInline
-final class FileWriter<Value: Sendable>: Sendable {
-  let url: URL
-  private let fileSystem: any SharedFileSystem
+final class SharedWriter<Value: Sendable>: Sendable {
+  private let destination: SharedDestination
   private let coding: SharedCoding<Value>
   private let interval: Duration
   private let clock: any Clock<Duration>
-  /// Why the file must not be written, if it must not: it could not be read, or a corrupt file
-  /// could not be moved aside, and writing would lose what the user had.
+  /// Why the value must not be written, if it must not: its file could not be read, or a corrupt
+  /// file could not be moved aside, and writing would lose what the user had.
   private let refusal: (any Error)?
   /// Whether the value changed since the writing task last read it.
   @usableFromInline let isChanged = Atomic(false)
   /// Whether the writing task runs (from just before it starts until it ends).
   @usableFromInline let isWriting = Atomic(false)
   /// The writing task, for `flush`.
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private let task = Locked<Task<Void, Never>?>(nil)
 
   init(
-    url: URL, fileSystem: any SharedFileSystem, coding: SharedCoding<Value>, interval: Duration,
+    destination: SharedDestination, coding: SharedCoding<Value>, interval: Duration,
     clock: any Clock<Duration>, refusal: (any Error)?
   ) {
-    self.url = url
-    self.fileSystem = fileSystem
+    self.destination = destination
     self.coding = coding
     self.interval = interval
     self.clock = clock
@@ -62,8 +65,10 @@ final class FileWriter<Value: Sendable>: Sendable {
     }
   }
 
-  /// Writes what waits at once, and waits until the writing task has ended.
-  func flush() async {
+  /// Writes what waits at once, and the value once more if its last write failed; waits until
+  /// the writing task has ended.
+  func flush(of reference: SharedReference<Value>) async {
+    if reference.saveError != nil { save(of: reference) }
     guard let task = task.withLock({ $0 }) else { return }
     task.cancel()
     // On a manual clock the task runs only at a settle point.
@@ -92,10 +97,28 @@ final class FileWriter<Value: Sendable>: Sendable {
   private func write(_ value: Value, of reference: SharedReference<Value>) {
     if let refusal { return reference.didSave(failingWith: refusal) }
     do {
-      try fileSystem.write(try coding.encode(value), to: url)
+      try destination.write(try coding.encode(value))
       reference.didSave(failingWith: nil)
     } catch {
       reference.didSave(failingWith: error)
+    }
+  }
+}
+
+/// Where a persisted value is written: its file, or its key in a key-value store.
+enum SharedDestination: Sendable {
+  case file(URL, any SharedFileSystem)
+  case keyValue(String, any SharedKeyValueStore)
+
+  /// Writes `data`, persisted when this returns: a file replaced atomically, or a key-value
+  /// entry set and the store synchronized (so that the next process reads it).
+  func write(_ data: Data) throws {
+    switch self {
+    case .file(let url, let fileSystem):
+      try fileSystem.write(data, to: url)
+    case .keyValue(let key, let store):
+      store.set(data, forKey: key)
+      try store.synchronize()
     }
   }
 }
