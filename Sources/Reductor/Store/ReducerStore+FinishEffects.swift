@@ -48,7 +48,7 @@ extension ReducerStore {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while true {
       // Actions effects delivered count as their work until they are reduced.
-      drainInbox(upTo: .max)
+      reduceDeliveredActions()
       let seen = runtime.quiet.count
       if runtime.isQuiet { return true }
       guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }

@@ -270,11 +270,17 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     runtime.pendingDebounceCount
   }
 
-  /// Reduces every action effects and other threads delivered, now; for the test store, which
-  /// keeps them apart from the reduction of the action it sends next.
-  @discardableResult
-  package func reduceDeliveredActions() -> Bool {
-    drainInbox(upTo: .max)
+  /// Reduces the actions effects and other threads delivered until now (not those that arrive
+  /// meanwhile), and the actions they send; for the test store, which keeps them apart from the
+  /// reduction of the action it sends next, and for a shutdown that waits for them.
+  package func reduceDeliveredActions() {
+    guard !isReducing else { return }
+    #if DEBUG
+    followGlobalSwitch()
+    #endif
+    isReducing = true
+    reduceDeliveredActionsWaiting()
+    isReducing = false
   }
 
   /// Installs `observer` in place of the one with the same role.
