@@ -117,7 +117,9 @@ import Testing
 
   /// Queries arrive from one thread while their effects run on others and deliver results: no
   /// result is ever reduced after a newer query, and the last query's result always arrives.
-  @Test(arguments: stressRuns)
+  /// One run at a time: a hundred floods at once keep the main actor from the other suites for
+  /// minutes under the thread sanitizer.
+  @Test(.serialized, arguments: stressRuns)
   func stressAQueryFloodFromAnotherThreadReducesNoStaleResult(run: Int) async {
     let store = makeStore(clock: ContinuousClock())
     let queries = 10_000
