@@ -143,10 +143,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     lastState = initialState
     lastShared = changeTracker.snapshot()
     creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    store.setReduceObserver(
-      ReduceObserver(
-        role: .testing,
-        didReduce: { [weak self] action, state in self?.record(action, state) }))
+    store.install(ReductionRecorder { [weak self] action, state in self?.record(action, state) })
     store.diagnosticHandler = { [diagnostics] diagnostic in
       // A slow stage of an instrumented store is a measurement, not a failure: on the test's
       // manual clock an effect lasts its virtual time, whatever the threshold.
@@ -529,4 +526,23 @@ private func actionDiff<Action>(from expected: Action, to actual: Action) -> Str
 /// One line per item, each with a bullet.
 private func bulleted(_ items: [String]) -> String {
   items.map { "  • \($0)" }.joined(separator: "\n")
+}
+
+/// The test store's extension of the store under test: it hands each reduced action, with the
+/// state after it, to the test store.
+@MainActor
+private final class ReductionRecorder<State, Action: Sendable>: StoreExtension {
+  private let record: (Action, State) -> Void
+
+  init(record: @escaping (Action, State) -> Void) {
+    self.record = record
+  }
+
+  nonisolated var hooks: StoreHooks { .didReduce }
+
+  func didReduce(
+    _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
+  ) {
+    record(action, state)
+  }
 }

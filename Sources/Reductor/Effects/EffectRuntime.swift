@@ -14,7 +14,7 @@ final class EffectRuntime: Sendable {
     var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void = EffectRuntime.writeDiagnostic
   }
 
-  let clock: any Clock<Duration>
+  @usableFromInline let clock: any Clock<Duration>
   /// Set when the clock is a ``ManualClock``: effects then run on its executor.
   @usableFromInline let manualClock: ManualClock?
   /// The time since the runtime was created, on `clock`, for the deadlines of debounces and
@@ -48,6 +48,7 @@ final class EffectRuntime: Sendable {
     set { state.withLock { $0.diagnosticHandler = newValue } }
   }
 
+  @usableFromInline
   func report(_ diagnostic: StoreDiagnostic) {
     diagnosticHandler(diagnostic)
   }
@@ -215,7 +216,7 @@ final class EffectRuntime: Sendable {
             await work(gated)
           }
           self.state.withLock { $0.effects.finish(id) }
-          if tracker?.timing != nil, Task.isCancelled { tracker?.noteCancellation() }
+          if Task.isCancelled { tracker?.noteCancellation() }
           tracker?.end()
         }
       }

@@ -134,7 +134,7 @@ struct EffectTable {
   }
 
   private static func origin(of tracker: EffectTracker?) -> String {
-    tracker.map { String(describing: $0.origin) } ?? "(unknown)"
+    tracker.map { String(describing: $0.root.action) } ?? "(unknown)"
   }
 
   // MARK: - Events

@@ -12,33 +12,47 @@ import Synchronization
 /// ``ReducerStore/finishEffects(timeout:fileID:line:)``: a tracker opens on its first `begin`
 /// and closes when its count reaches zero.
 ///
-/// In an instrumented store, the effect of one action whose ``Instrumentation/Stage/effect``
-/// stage is timed, or whose mutations' reductions are, is counted by a tracker of its own, with
-/// ``EffectTiming``, which carries the action's cycle to those reductions: it counts toward
-/// its parent, the tracker of the send (its ``root``), which it opens and closes, and its
-/// count reaching zero ends the stage.
+/// The tracker of a send (a *root*) counts the effect of each action of that send through a
+/// tracker of the action's own, its *child*: the child counts toward the root, which it opens and
+/// closes, and it names the action (the origin of the actions its effect delivers) and carries
+/// the action's mark. When extensions asked to hear of the effect's end, its count reaching zero
+/// calls them, with whether any of the work was cancelled. Children hang from the root, never
+/// from another child, so a chain of effects that each start the next keeps no chain of
+/// trackers alive.
 @usableFromInline
 final class EffectTracker: Sendable {
   private let pending = Atomic(0)
   private let cancelled = Atomic(false)
   let runtime: EffectRuntime
-  /// The action whose send began this work, for the report of work still in flight.
-  @usableFromInline let origin: any Sendable
-  /// The timing of one action's effect, for a tracker of that effect alone.
-  @usableFromInline let timing: EffectTiming?
+  /// The action whose work this is: the sent one for a root, the one whose effect it counts for
+  /// a child.
+  @usableFromInline let action: any Sendable
+  /// The root of a child; nil for a root.
+  @usableFromInline let parent: EffectTracker?
+  /// The mark of a child's action, if an extension marked it.
+  @usableFromInline let mark: (any AnyObject & Sendable)?
+  /// Whether work it counted was cancelled, for `ended`.
+  private let wasCancelled = Atomic(false)
+  /// What to call when the count reaches zero: the ends of the extensions that asked.
+  private let ended: (@Sendable (_ cancelled: Bool) -> Void)?
 
   @usableFromInline
-  init(runtime: EffectRuntime, origin: any Sendable, timing: EffectTiming? = nil) {
+  init(
+    runtime: EffectRuntime, action: any Sendable, parent: EffectTracker? = nil,
+    mark: (any AnyObject & Sendable)? = nil, ended: (@Sendable (_ cancelled: Bool) -> Void)? = nil
+  ) {
     self.runtime = runtime
-    self.origin = origin
-    self.timing = timing
+    self.action = action
+    self.parent = parent
+    self.mark = mark
+    self.ended = ended
   }
 
   /// The tracker of the send whose work this is: its `StoreTask`'s, which a cancellation and the
   /// effect table's bookkeeping refer to.
   @usableFromInline
   var root: EffectTracker {
-    timing?.parent ?? self
+    parent ?? self
   }
 
   var isCancelled: Bool {
@@ -53,7 +67,7 @@ final class EffectTracker: Sendable {
   @usableFromInline
   func begin() {
     if pending.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
-      if let timing { timing.parent.begin() } else { runtime.trackerOpened() }
+      if let parent { parent.begin() } else { runtime.trackerOpened() }
     }
   }
 
@@ -61,26 +75,20 @@ final class EffectTracker: Sendable {
   func end() {
     // Sequentially consistent, as the runtime's count of waiters: see `registerWaiter(for:)`.
     if pending.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0 {
-      if let timing {
-        timing.end()
-        timing.parent.end()
-      } else {
-        runtime.trackerFinished(self)
-      }
+      ended?(wasCancelled.load(ordering: .acquiring) || isCancelled)
+      if let parent { parent.end() } else { runtime.trackerFinished(self) }
     }
   }
 
-  /// Ends work that was counted and was cancelled, or will not run: a timed effect is then
-  /// recorded as cancelled.
+  /// Ends work that was counted and was cancelled, or will not run.
   func endCancelled() {
-    timing?.noteCancellation()
+    noteCancellation()
     end()
   }
 
-  /// Notes that work it counts was cancelled, for the timing of its effect; only a timed
-  /// tracker (with ``timing``) needs it.
+  /// Notes that work it counts was cancelled, for the extensions that hear of its end.
   func noteCancellation() {
-    timing?.noteCancellation()
+    if ended != nil { wasCancelled.store(true, ordering: .releasing) }
   }
 
   /// Cancels the tracked effects, and the ones tracked work would start later; called on a
@@ -103,35 +111,5 @@ final class EffectTracker: Sendable {
       if cancelsEffects { cancel() }
       runtime.resumeWaiter(id)
     }
-  }
-}
-
-/// The timing of the ``Instrumentation/Stage/effect`` stage of one action, carried by the
-/// tracker of that effect alone: its count reaching zero ends the stage, cancelled if any of
-/// its work was.
-@usableFromInline
-final class EffectTiming: Sendable {
-  let parent: EffectTracker
-  /// The cycle of the action whose effect this is; its mutations are reduced in it.
-  @usableFromInline let cycle: ActionCycle
-  private let wasCancelled = Atomic(false)
-  private let ended: @Sendable (_ cancelled: Bool) -> Void
-
-  @usableFromInline
-  init(
-    parent: EffectTracker, cycle: ActionCycle,
-    ended: @escaping @Sendable (_ cancelled: Bool) -> Void
-  ) {
-    self.parent = parent
-    self.cycle = cycle
-    self.ended = ended
-  }
-
-  func noteCancellation() {
-    wasCancelled.store(true, ordering: .releasing)
-  }
-
-  func end() {
-    ended(wasCancelled.load(ordering: .acquiring) || parent.isCancelled)
   }
 }

@@ -4,8 +4,10 @@
 /// case without payload is kept: `nested(.inner)`. A value that is not an enum is named by its
 /// type. Names come from reflection (`Mirror`), so an enum that customizes its mirror or its
 /// description is named as they say.
-package enum CaseName {
+@usableFromInline
+package enum CaseName: Sendable {
   /// The case name of `value`.
+  @usableFromInline
   package static func of(_ value: Any) -> String {
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .enum else { return TypeName.of(type(of: value)) }

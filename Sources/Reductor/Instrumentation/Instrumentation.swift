@@ -207,6 +207,7 @@ public enum Instrumentation: Sendable {
 
   /// Whether a store of type `typeName` without options of its own is instrumented, and the
   /// generation of the switch that decided it.
+  @usableFromInline
   static func isSwitchedOn(forType typeName: String) -> (isOn: Bool, generation: UInt64) {
     // The filter is called outside the lock: it may read the settings.
     let (filter, isEnabled, generation) = settings.withLock { settings in

@@ -14,6 +14,7 @@ extension ReducerStore {
   ///
   /// - Parameter options: How to instrument the store, or `nil` for the global switch's choice.
   /// - Returns: This store.
+  @inlinable
   @discardableResult
   public func instrumentation(_ options: Instrumentation.Options<Action>?) -> Self {
     setPlainInstrumentation(options: options)
@@ -22,6 +23,7 @@ extension ReducerStore {
 
   /// Sets how a store whose actions are the ones users see is instrumented: each action starts a
   /// cycle, named after its case, which targets match.
+  @inlinable
   func setPlainInstrumentation(
     options: Instrumentation.Options<Action>?, measures: Bool = StageTimer.measuresInThisBuild
   ) {
@@ -35,7 +37,7 @@ extension ReducerStore {
   /// in the stages, `name` its case name. Options of its own (non-nil) win over the global
   /// switch, which instruments the store as `typeName` with the default options otherwise.
   /// `measures` is for tests: they make a store measure nothing, as in a release build.
-  @usableFromInline
+  @inlinable
   package func setInstrumentation<Subject>(
     typeName: String,
     options: Instrumentation.Options<Subject>?,
@@ -54,22 +56,24 @@ extension ReducerStore {
     }
     instrumentation = InstrumentationSetting(
       hasOwnOptions: options != nil, typeName: typeName, makeDefault: { make(.default) })
-    install(options.flatMap(make))
+    useInstrument(options.flatMap(make))
   }
 
-  @usableFromInline
-  func install(_ instrument: StoreInstrument<Action>?) {
-    self.instrument = instrument
-    instrumentMeasures = instrument?.timer.measures ?? false
-    instrumentHasTargets = !(instrument?.targets.isEmpty ?? true)
-    inbox.setInstrument(instrument, measures: instrumentMeasures, hasTargets: instrumentHasTargets)
-  }
-
-  /// Whether anything observes the stages of the store's actions now: measurements, or
-  /// targets while a handler is installed. When nothing does, the store takes its plain path.
+  /// Instruments the store with `instrument`, in place of its instrumentation; none when nil.
+  /// Inlinable, like everything that leads here, so that the extension is installed, and its
+  /// hooks called, specialized: run generically, they cost a store with targets and no handler
+  /// twice its send.
   @inlinable
-  var observesStages: Bool {
-    instrumentMeasures || (instrumentHasTargets && Instrumentation.isTargetHandlerInstalled)
+  func useInstrument(_ instrument: StoreInstrument<Action>?) {
+    if let installed = installedExtension(ofType: InstrumentedStages<State, Action>.self) {
+      remove(installed)
+    }
+    if let instrument { install(InstrumentedStages<State, Action>(instrument: instrument)) }
+  }
+
+  /// The store's instrumentation while it is on.
+  var instrument: StoreInstrument<Action>? {
+    installedExtension(ofType: InstrumentedStages<State, Action>.self)?.instrument
   }
 
   #if DEBUG
@@ -83,111 +87,97 @@ extension ReducerStore {
     applyGlobalSwitch()
   }
 
-  @usableFromInline
+  @inlinable
   func applyGlobalSwitch() {
     // A store nobody configured is instrumented as a plain store.
     if instrumentation.makeDefault == nil { setPlainInstrumentation(options: nil) }
     let (isOn, generation) = Instrumentation.isSwitchedOn(forType: instrumentation.typeName)
     instrumentation.switchGeneration = generation
-    install(isOn ? instrumentation.makeDefault?() : nil)
+    useInstrument(isOn ? instrumentation.makeDefault?() : nil)
   }
   #endif
 
-  // MARK: - Stages
-
-  /// `send`, with the stages of the action's cycle timed: its queue stage starts before the
-  /// actions delivered earlier are reduced. Apart from `send` so that the plain send stays as
-  /// small as it was (merged, it cost a store that is not instrumented 3 % more instructions).
+  /// Times the stage `stage` of the action the store is handling, when it is instrumented and
+  /// the stage is observed: for a stage that runs while the store starts the action's effect,
+  /// such as a two-phase reactor's `mutate`.
   @inlinable
-  func sendInstrumented(_ action: Action, reducingDeliveredActionsFirst: Bool) -> StoreTask {
-    let cycle = instrument?.beginCycle(action)
-    isReducing = true
-    if reducingDeliveredActionsFirst { reduceDeliveredActionsWaiting() }
-    let tracker = reduceInstrumented(action, cycle: cycle, tracker: nil)
-    reduceActionsItCaused()
-    isReducing = false
-    return StoreTask(tracker: tracker)
+  package func timeStage<Result>(
+    _ stage: Instrumentation.Stage, _ body: () -> Result
+  ) -> Result {
+    guard let cycle = currentMark as? ActionCycle, cycle.observes(stage) else { return body() }
+    return cycle.timer.time(stage, of: cycle, name: cycle.name, body)
+  }
+}
+
+/// A store's instrumentation, as its extension: it marks each action with its cycle as it
+/// arrives (the `queue` stage starts), ends the `queue` stage and times the `reduce` stage
+/// around its reduction, and times the `effect` stage until the action's effect, and the effects
+/// of the actions it delivered, have finished. A mutation of a two-phase store is reduced in the
+/// cycle of the action whose effect delivered it.
+@MainActor
+@usableFromInline
+final class InstrumentedStages<State, Action: Sendable>: ActionMarking {
+  @usableFromInline let instrument: StoreInstrument<Action>
+  /// The `reduce` stage being timed: the cycle it belongs to, its name and when it started.
+  @usableFromInline var reduction: (cycle: ActionCycle?, name: String?, start: Duration)?
+
+  @usableFromInline
+  init(instrument: StoreInstrument<Action>) {
+    self.instrument = instrument
   }
 
-  /// Ends the queue stage of `action`'s cycle, reduces it with its reduce stage timed, and
-  /// starts its effect with its effect stage timed.
-  ///
-  /// - Parameters:
-  ///   - action: The action to reduce.
-  ///   - cycle: The action's cycle, if it started one that something observes.
-  ///   - tracker: The tracker the action's work counts in, if any; a timed effect's, for an
-  ///     action that effect delivered, whose cycle a mutation is reduced in.
-  /// - Returns: The tracker of the send, if the effect does something.
+  @usableFromInline
+  nonisolated var hooks: StoreHooks { [.marks, .willReduce, .didReduce, .effects] }
+
+  @usableFromInline
+  nonisolated var marker: @Sendable (Action) -> (any AnyObject & Sendable)? {
+    { [instrument] action in instrument.beginCycle(action) }
+  }
+
   @inlinable
-  func reduceInstrumented(
-    _ action: Action, cycle: ActionCycle?, tracker: EffectTracker?
-  ) -> EffectTracker? {
-    if let cycle {
-      let timer = cycle.timer
+  func willReduce(_ action: Action, origin: ActionOrigin<Action>) {
+    let timer = instrument.timer
+    if let cycle = origin.mark as? ActionCycle {
       let now = timer.now()
       timer.ended(
         .queue, of: cycle, name: cycle.name, after: now - cycle.queuedAt, cancelled: false)
-      let effect: Effect<Action>
-      if cycle.reduces && cycle.observes(.reduce) {
-        effect = timer.time(.reduce, of: cycle, name: cycle.name, startingAt: now) {
-          reduceObserved(action)
-        }
-      } else {
-        effect = reduceObserved(action)
-      }
-      return effect.isNone ? nil : startTimed(effect, of: action, in: cycle, tracker: tracker)
-    }
-    let effect: Effect<Action>
-    if let instrument, case .reduction = instrument.role(action) {
+      guard cycle.reduces && cycle.observes(.reduce) else { return }
+      timer.started(.reduce, of: cycle)
+      reduction = (cycle, cycle.name, now)
+    } else if case .reduction = instrument.role(action) {
       // A mutation: reduced in the cycle of the action whose effect delivered it.
-      let deliveringCycle = tracker?.timing?.cycle
-      let timer = instrument.timer
-      if timer.measures || deliveringCycle?.observes(.reduce) == true {
-        let name = timer.measures ? instrument.name(action) : nil
-        effect = timer.time(.reduce, of: deliveringCycle, name: name) { reduceObserved(action) }
-      } else {
-        effect = reduceObserved(action)
-      }
-    } else {
-      effect = reduceObserved(action)
+      let delivering = origin.deliveringMark as? ActionCycle
+      guard timer.measures || delivering?.observes(.reduce) == true else { return }
+      timer.started(.reduce, of: delivering)
+      reduction = (delivering, timer.measures ? instrument.name(action) : nil, timer.now())
     }
-    return effect.isNone ? nil : start(effect, of: action, tracker: tracker?.root)
   }
 
-  /// Starts the effect of an action whose cycle is observed: builds a deferred effect first, in
-  /// the cycle (where a reactable's `mutate` stage is timed), then starts it, counted by a
-  /// tracker of its own when its effect stage is timed or the reductions of its mutations are.
   @inlinable
-  func startTimed(
-    _ effect: Effect<Action>, of action: Action, in cycle: ActionCycle, tracker: EffectTracker?
-  ) -> EffectTracker? {
-    var effect = effect
-    if case .deferred(let build) = effect.operation {
-      let outer = buildingCycle
-      buildingCycle = cycle
-      effect = build()
-      buildingCycle = outer
-    }
-    if effect.isNone { return tracker?.root }
-    guard cycle.observes(.effect) || cycle.observes(.reduce) else {
-      return start(effect, of: action, tracker: tracker?.root)
-    }
-    let root = tracker?.root ?? EffectTracker(runtime: runtime, origin: action)
+  func didReduce(
+    _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
+  ) {
+    guard let reduction else { return }
+    self.reduction = nil
+    let timer = instrument.timer
+    timer.ended(
+      .reduce, of: reduction.cycle, name: reduction.name, after: timer.now() - reduction.start,
+      cancelled: false)
+  }
+
+  @inlinable
+  func effectStarted(
+    by action: Action, origin: ActionOrigin<Action>
+  ) -> (@Sendable (Bool) -> Void)? {
+    guard let cycle = origin.mark as? ActionCycle, cycle.observes(.effect) else { return nil }
     let timer = cycle.timer
     let startedAt = timer.now()
     timer.started(.effect, of: cycle)
-    let timed = EffectTracker(
-      runtime: runtime, origin: root.origin,
-      timing: EffectTiming(parent: root, cycle: cycle) { cancelled in
-        timer.ended(
-          .effect, of: cycle, name: cycle.name, after: timer.now() - startedAt,
-          cancelled: cancelled)
-      })
-    // Held while the effect starts, so that one starting no work ends here.
-    timed.begin()
-    _ = start(effect, of: action, tracker: timed)
-    timed.end()
-    return root
+    return { cancelled in
+      timer.ended(
+        .effect, of: cycle, name: cycle.name, after: timer.now() - startedAt,
+        cancelled: cancelled)
+    }
   }
 }
 
@@ -198,15 +188,16 @@ struct InstrumentationSetting<Action: Sendable> {
   /// Whether the store has options of its own, which win over the global switch.
   @usableFromInline var hasOwnOptions = false
   /// The name the global filter sees.
-  var typeName = ""
+  @usableFromInline var typeName = ""
   /// Makes the instrumentation the global switch gives the store.
-  var makeDefault: (() -> StoreInstrument<Action>?)?
+  @usableFromInline var makeDefault: (() -> StoreInstrument<Action>?)?
   /// The generation of the global switch the store last followed.
   @usableFromInline var switchGeneration = UInt64.max
 
   @usableFromInline
   init() {}
 
+  @usableFromInline
   init(
     hasOwnOptions: Bool, typeName: String, makeDefault: @escaping () -> StoreInstrument<Action>?
   ) {

@@ -48,6 +48,7 @@ package final class StoreInstrument<Action: Sendable>: Sendable {
   ///   - role: How an action takes part in the stages.
   ///   - name: The case name of an action, or of the mutation it carries.
   ///   - measures: Whether measurements are made: in debug builds only.
+  @usableFromInline
   package init?<Subject>(
     options: Instrumentation.Options<Subject>,
     typeName: String,
@@ -89,7 +90,9 @@ package final class StoreInstrument<Action: Sendable>: Sendable {
         @Sendable (Instrumentation.TargetEvent) -> Void
       )? = Instrumentation.onTargetEvent
   ) -> ActionCycle? {
-    guard case .cycle(let reduces) = role(action) else { return nil }
+    guard timer.measures || (handlerInstalled && !targets.isEmpty),
+      case .cycle(let reduces) = role(action)
+    else { return nil }
     var matched: [ActionCycle.Target] = []
     var handler: (@Sendable (Instrumentation.TargetEvent) -> Void)?
     if handlerInstalled, !targets.isEmpty {

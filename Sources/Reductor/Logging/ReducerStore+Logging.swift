@@ -44,16 +44,12 @@ extension ReducerStore {
     formatState: ((State) -> String)? = nil
   ) -> Self {
     #if DEBUG
-    removeReduceObserver(for: .logging)
+    if let logger = installedExtension(ofType: StoreLogger<State, Action>.self) { remove(logger) }
     let logger = StoreLogger<State, Action>(
       options: options, name: name ?? TypeName.of(State.self), sink: sink,
       formatState: formatState)
     guard logger.isEnabled else { return self }
-    setReduceObserver(
-      ReduceObserver(
-        role: .logging,
-        willReduce: { action in logger.willReduce(action) },
-        didReduce: { action, state in logger.didReduce(action, state) }))
+    install(logger)
     logger.logConfiguration(currentState)
     #endif
     return self

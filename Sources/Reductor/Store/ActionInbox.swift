@@ -17,17 +17,20 @@ final class ActionInbox<Action: Sendable>: Sendable {
   struct Entry: Sendable {
     @usableFromInline let action: Action
     @usableFromInline let tracker: EffectTracker?
-    /// The action's cycle, when the store is instrumented and something observes it.
-    @usableFromInline let cycle: ActionCycle?
+    /// The action's mark, if the store's marking extension marked it as it arrived.
+    @usableFromInline let mark: (any AnyObject & Sendable)?
     /// The gate of the effect task that delivered the action: the store drops the action if the
     /// gate closed before it is reduced. Nil for actions reduced whatever happens.
     @usableFromInline let gate: EffectGate?
 
     @usableFromInline
-    init(action: Action, tracker: EffectTracker?, cycle: ActionCycle?, gate: EffectGate? = nil) {
+    init(
+      action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?,
+      gate: EffectGate? = nil
+    ) {
       self.action = action
       self.tracker = tracker
-      self.cycle = cycle
+      self.mark = mark
       self.gate = gate
     }
   }
@@ -39,8 +42,8 @@ final class ActionInbox<Action: Sendable>: Sendable {
     @usableFromInline var isDrainScheduled = false
     @usableFromInline var isClosed = false
     @usableFromInline var wake: (@Sendable () -> Void)?
-    /// The store's instrumentation, which starts the cycle of an action as it arrives.
-    @usableFromInline var instrument: StoreInstrument<Action>?
+    /// The store's marking extension's marker, which marks an action as it arrives.
+    @usableFromInline var marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?
 
     @usableFromInline
     init() {}
@@ -49,9 +52,8 @@ final class ActionInbox<Action: Sendable>: Sendable {
   @usableFromInline let state = Locked(State())
   /// Mirrors `!entries.isEmpty` so the main actor can check for pending entries without the lock.
   @usableFromInline let hasEntriesFlag = Atomic(false)
-  /// Mirrors whether `instrument` measures (1) and has targets (2), so that an append checks
-  /// whether anything observes the stages without the lock.
-  @usableFromInline let instrumentFlags = Atomic<UInt8>(0)
+  /// Mirrors whether `marker` is set, so that an append checks it without the lock.
+  @usableFromInline let marks = Atomic(false)
 
   @usableFromInline
   init() {}
@@ -62,19 +64,12 @@ final class ActionInbox<Action: Sendable>: Sendable {
     state.withLock { $0.wake = wake }
   }
 
-  /// Sets the instrumentation that starts the cycles of arriving actions.
-  func setInstrument(_ instrument: StoreInstrument<Action>?, measures: Bool, hasTargets: Bool) {
+  /// Sets the function that marks arriving actions, or removes it.
+  func setMarker(_ marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?) {
     state.withLock { state in
-      state.instrument = instrument
-      instrumentFlags.store((measures ? 1 : 0) | (hasTargets ? 2 : 0), ordering: .releasing)
+      state.marker = marker
+      marks.store(marker != nil, ordering: .releasing)
     }
-  }
-
-  /// Whether anything observes the stages of arriving actions: the store's `observesStages`.
-  @inlinable
-  var observesStages: Bool {
-    let flags = instrumentFlags.load(ordering: .acquiring)
-    return flags & 1 != 0 || (flags & 2 != 0 && Instrumentation.isTargetHandlerInstalled)
   }
 
   @usableFromInline
@@ -87,7 +82,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
   @inlinable
   @discardableResult
   func append(_ action: Action, tracker: EffectTracker?, gate: EffectGate? = nil) -> Bool {
-    let cycle = observesStages ? beginCycle(of: action) : nil
+    let mark = marks.load(ordering: .acquiring) ? self.mark(action) : nil
     let (accepted, wake) = state.withLock {
       state -> (Bool, (@Sendable () -> Void)?) in
       guard !state.isClosed else { return (false, nil) }
@@ -96,7 +91,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
       // Written when it changes only: producers that append while entries wait touch no more
       // than the lock.
       if state.entries.isEmpty { hasEntriesFlag.store(true, ordering: .releasing) }
-      state.entries.append(Entry(action: action, tracker: tracker, cycle: cycle, gate: gate))
+      state.entries.append(Entry(action: action, tracker: tracker, mark: mark, gate: gate))
       guard !state.isDrainScheduled else { return (true, nil) }
       state.isDrainScheduled = true
       return (true, state.wake)
@@ -105,11 +100,11 @@ final class ActionInbox<Action: Sendable>: Sendable {
     return accepted
   }
 
-  /// Starts the cycle of an arriving action, outside the lock: a target's predicate runs. None
-  /// once the store is gone: its actions are dropped.
+  /// Marks an arriving action, outside the lock (a target's predicate runs). No mark once the
+  /// store is gone: its actions are dropped.
   @usableFromInline
-  func beginCycle(of action: Action) -> ActionCycle? {
-    state.withLock { $0.isClosed ? nil : $0.instrument }?.beginCycle(action)
+  func mark(_ action: Action) -> (any AnyObject & Sendable)? {
+    state.withLock { $0.isClosed ? nil : $0.marker }?(action)
   }
 
   /// Takes every pending entry, oldest first.

@@ -21,8 +21,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   // The send path is `@inlinable` so that it is specialized for the caller's state and action
   // types: unspecialized, every generic type it touches costs a run-time metadata lookup, which
   // made a send cost ten times the reducer (see the Performance article). Everything it touches
-  // is therefore `@usableFromInline`; the rare paths (buffering, draining, starting effects)
-  // stay out of line.
+  // is therefore `@usableFromInline`; the rare paths (starting effects on the runtime, installing
+  // extensions) stay out of line.
 
   /// The state without observation tracking, for the store's own machinery.
   @usableFromInline package internal(set) var currentState: State
@@ -34,46 +34,17 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Whether `send` first reduces the actions effects delivered. Not on a manual clock, whose
   /// settle points alone reduce them, so that nothing moves between two settle points.
   @usableFromInline let sendReducesDeliveredActions: Bool
-
-  /// Actions waiting on the main actor, oldest first from `queueHead`. These three are unchecked
-  /// for exclusivity, like the flags below: they are read and written on the main actor only,
-  /// calling nothing meanwhile, and checked accesses cost an action that sends another (a
-  /// reactable's) a fifth of its time.
-  @exclusivity(unchecked) @usableFromInline var queue: [ActionInbox<Action>.Entry] = []
-  @exclusivity(unchecked) @usableFromInline var queueHead = 0
-  @exclusivity(unchecked) @usableFromInline var isReducing = false
-  /// The number of actions reduced; scoped stores keep their projection until it changes.
-  @usableFromInline var version: UInt64 = 0
+  /// The queue, the extensions and the rest of the store's main-actor bookkeeping; its one
+  /// access without exclusivity checks, see ``StoreKernel``.
+  @exclusivity(unchecked) @usableFromInline var kernel = StoreKernel<State, Action>()
   /// Makes what a store scoped from this one needs of it; set by `connect()`, so that the
   /// functions it holds are specialized.
   @usableFromInline var makeScopeParent: (() -> ScopeParent<Action>)?
-  /// Who watches every reduction (logging, the test store); empty unless configured.
-  @usableFromInline var reduceObservers: [ReduceObserver<State, Action>] = []
-  /// The observers of the state (`observe`, `states`, ...), of this store and of the stores
-  /// scoped from it; empty unless someone observes. Unchecked for exclusivity: it is read and
-  /// written on the main actor only, and a reduction calls a copy of it.
-  @exclusivity(unchecked) @usableFromInline var subscriptions = ReductionSubscriptions<State>()
-  /// Whether `reduceObservers` has anyone, and whether `subscriptions` has: the checks a
-  /// reduction makes when nobody watches. Unchecked for exclusivity, like the scoped store's
-  /// cache: they are read and written on the main actor, calling nothing meanwhile, and a
-  /// checked read cost a store with no observers 7 % of its send.
-  @exclusivity(unchecked) @usableFromInline var hasReduceObservers = false
-  @exclusivity(unchecked) @usableFromInline var hasSubscriptions = false
-  /// Whether the store is registered with ``OutsideChanges``: from when it is made if the
-  /// process has shared values then, else from its first subscription.
-  private var followsOutsideChanges = false
-
-  /// The store's instrumentation while it is on; see `ReducerStore+Instrumentation.swift`.
-  /// Unchecked for exclusivity, like the flags: every action reads it.
-  @exclusivity(unchecked) @usableFromInline var instrument: StoreInstrument<Action>?
-  /// Whether `instrument` measures, and whether it has targets: what `observesStages` reads
-  /// without touching it (and retaining it) on every action.
-  @exclusivity(unchecked) @usableFromInline var instrumentMeasures = false
-  @exclusivity(unchecked) @usableFromInline var instrumentHasTargets = false
   /// How the store is instrumented: by its own options, or by the global switch.
   @usableFromInline var instrumentation = InstrumentationSetting<Action>()
-  /// The cycle of the action whose effect is being built, for the `mutate` stage.
-  @exclusivity(unchecked) @usableFromInline var buildingCycle: ActionCycle?
+  /// Whether the store is registered with ``OutsideChanges``: from when it is made if the
+  /// process has shared values then, else from its first subscription.
+  var followsOutsideChanges = false
 
   /// The dependencies every reduction of the store runs with and its effects start with, when
   /// set (a test store's); when nil, those in force where each action is sent.
@@ -109,7 +80,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
         isCacheable: !self.stateIsReference,
         rootVersion: { [self] in
           self.registrar.access(self, keyPath: self.stateKeyPath)
-          return self.version
+          return self.kernel.version
         },
         forwarder: ActionForwarder { [self] in self.send($0) },
         enqueuer: ActionEnqueuer { [inbox = self.inbox] in inbox.append($0, tracker: nil) },
@@ -128,10 +99,10 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     }
   }
 
-  deinit {
+  isolated deinit {
     runtime.manualClock?.unregister(ObjectIdentifier(runtime))
     // Actions a drain left for the next one are dropped, as those in the inbox are.
-    for entry in queue[queueHead...] { entry.tracker?.endCancelled() }
+    for entry in kernel.queue[kernel.queueHead...] { entry.tracker?.endCancelled() }
     inbox.close()
     runtime.close()
   }
@@ -179,38 +150,29 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     send(action, reducingDeliveredActionsFirst: sendReducesDeliveredActions)
   }
 
-  /// Sends an action; reduces the actions effects delivered first only when told to. The test
-  /// store says no, so that the first reduction of its `send` is the sent action's.
+  /// Sends an action; reduces the actions effects delivered first only when told to. The
+  /// package's two-phase reactors say no when they built the action's mutations before sending.
   @inlinable
   @discardableResult
   package func send(_ action: Action, reducingDeliveredActionsFirst: Bool) -> StoreTask {
-    if isReducing { return buffer(action) }
+    if kernel.isReducing { return buffer(action) }
     #if DEBUG
     followGlobalSwitch()
     #endif
-    if observesStages {
-      return sendInstrumented(action, reducingDeliveredActionsFirst: reducingDeliveredActionsFirst)
-    }
-    isReducing = true
+    kernel.isReducing = true
     if reducingDeliveredActionsFirst { reduceDeliveredActionsWaiting() }
-    let effect = reduceObserved(action)
-    let tracker = effect.isNone ? nil : start(effect, of: action, tracker: nil)
+    let mark = kernel.marker?(action)
+    let tracker = handle(action, tracker: nil, mark: mark, isSent: true)
     reduceActionsItCaused()
-    isReducing = false
+    kernel.isReducing = false
     return StoreTask(tracker: tracker)
-  }
-
-  /// Whether `queue` holds actions not reduced yet.
-  @inlinable
-  var hasQueuedActions: Bool {
-    queueHead < queue.count
   }
 
   /// Reduces, before a send's action, the actions delivered before the send: those queued and
   /// those in the inbox now, not those that arrive meanwhile.
   @inlinable
   func reduceDeliveredActionsWaiting() {
-    if hasQueuedActions { reduceQueue(upTo: .max, refillingFromInbox: false) }
+    if kernel.hasQueuedActions { reduceQueue(upTo: .max, refillingFromInbox: false) }
     if inbox.hasEntries { reduceInbox() }
   }
 
@@ -218,30 +180,20 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// actions, those delivered while it was reduced.
   @inlinable
   func reduceActionsItCaused() {
-    if hasQueuedActions { reduceQueue(upTo: .max, refillingFromInbox: false) }
+    if kernel.hasQueuedActions { reduceQueue(upTo: .max, refillingFromInbox: false) }
     if sendReducesDeliveredActions && inbox.hasEntries { reduceInbox() }
   }
 
   /// Whether a `send` now would reduce its action first and alone: the store is not reducing,
-  /// nothing waits in its inbox, nobody watches its reductions or observes its stages. The
-  /// package's two-phase reactors then call their `mutate` before sending, instead of in the
-  /// action's turn.
+  /// nothing waits, and no extension watches or marks. The package's two-phase reactors then call
+  /// their `mutate` before sending, instead of in the action's turn.
   @inlinable
   package var reducesNextSendAlone: Bool {
     #if DEBUG
     followGlobalSwitch()
     #endif
-    return !isReducing && !hasReduceObservers && !hasQueuedActions && !inbox.hasEntries
-      && !observesStages
-  }
-
-  /// Calls `mutate`, the `mutate` stage of a two-phase reactor's action: the synchronous call
-  /// that builds the effect of the action's mutations. The package's reactables make that call
-  /// only through here, in the action's turn, so that instrumentation times it.
-  @inlinable
-  package func mutateStage<Mutations>(_ mutate: () -> Mutations) -> Mutations {
-    guard let cycle = buildingCycle, cycle.observes(.mutate) else { return mutate() }
-    return cycle.timer.time(.mutate, of: cycle, name: cycle.name, mutate)
+    return !kernel.isReducing && kernel.hooks.isEmpty && kernel.marking == nil
+      && !kernel.hasQueuedActions && !inbox.hasEntries
   }
 
   /// Adds an action to the store's buffer from any thread or isolation domain, without blocking
@@ -274,26 +226,13 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// meanwhile), and the actions they send; for the test store, which keeps them apart from the
   /// reduction of the action it sends next, and for a shutdown that waits for them.
   package func reduceDeliveredActions() {
-    guard !isReducing else { return }
+    guard !kernel.isReducing else { return }
     #if DEBUG
     followGlobalSwitch()
     #endif
-    isReducing = true
+    kernel.isReducing = true
     reduceDeliveredActionsWaiting()
-    isReducing = false
-  }
-
-  /// Installs `observer` in place of the one with the same role.
-  package func setReduceObserver(_ observer: ReduceObserver<State, Action>) {
-    removeReduceObserver(for: observer.role)
-    reduceObservers.append(observer)
-    hasReduceObservers = true
-  }
-
-  /// Removes the observer with `role`, if any.
-  package func removeReduceObserver(for role: ReduceObserverRole) {
-    reduceObservers.removeAll { $0.role == role }
-    hasReduceObservers = !reduceObservers.isEmpty
+    kernel.isReducing = false
   }
 
   // MARK: - Reducing
@@ -301,7 +240,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Appends an action sent while the store is reducing; it is reduced after the current one.
   @usableFromInline
   func buffer(_ action: Action) -> StoreTask {
-    let tracker = EffectTracker(runtime: runtime, origin: action)
+    let tracker = EffectTracker(runtime: runtime, action: action)
     buffer(action, tracker: tracker)
     return StoreTask(tracker: tracker)
   }
@@ -318,16 +257,16 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @inlinable
   @discardableResult
   func drainInbox(upTo limit: Int = drainBatch) -> Bool {
-    guard !isReducing else { return false }
+    guard !kernel.isReducing else { return false }
     inbox.drainStarted()
-    guard hasQueuedActions || inbox.hasEntries else { return false }
+    guard kernel.hasQueuedActions || inbox.hasEntries else { return false }
     #if DEBUG
     followGlobalSwitch()
     #endif
-    isReducing = true
+    kernel.isReducing = true
     reduceQueue(upTo: limit, refillingFromInbox: true)
-    isReducing = false
-    if hasQueuedActions || inbox.hasEntries { inbox.requestDrain() }
+    kernel.isReducing = false
+    if kernel.hasQueuedActions || inbox.hasEntries { inbox.requestDrain() }
     return true
   }
 
@@ -335,8 +274,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// empty: not the ones that arrive meanwhile.
   @inlinable
   func reduceInbox() {
-    queue = inbox.takeAll()
-    queueHead = 0
+    kernel.queue = inbox.takeAll()
+    kernel.queueHead = 0
     reduceQueue(upTo: .max, refillingFromInbox: false)
   }
 
@@ -346,28 +285,23 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   func reduceQueue(upTo limit: Int, refillingFromInbox: Bool) {
     var reduced = 0
     while reduced < limit {
-      if queueHead == queue.count {
+      if !kernel.hasQueuedActions {
         guard refillingFromInbox, inbox.hasEntries else { break }
-        queue = inbox.takeAll()
-        queueHead = 0
+        kernel.queue = inbox.takeAll()
+        kernel.queueHead = 0
         continue
       }
       reduced += 1
-      let entry = queue[queueHead]
-      queueHead += 1
+      let entry = kernel.queue[kernel.queueHead]
+      kernel.queueHead += 1
       if entry.gate != nil, !admits(entry) { continue }
-      if entry.cycle != nil || observesStages {
-        _ = reduceInstrumented(entry.action, cycle: entry.cycle, tracker: entry.tracker)
-      } else {
-        let effect = reduceObserved(entry.action)
-        if !effect.isNone { _ = start(effect, of: entry.action, tracker: entry.tracker?.root) }
-      }
+      _ = handle(entry.action, tracker: entry.tracker, mark: entry.mark, isSent: false)
       entry.tracker?.end()
     }
-    guard queueHead == queue.count else { return }
+    guard !kernel.hasQueuedActions else { return }
     // Keep a small buffer for the next burst; give a large one back.
-    queue.removeAll(keepingCapacity: queue.capacity <= 64)
-    queueHead = 0
+    kernel.queue.removeAll(keepingCapacity: kernel.queue.capacity <= 64)
+    kernel.queueHead = 0
   }
 
   /// Whether an action an effect task delivered is still to be reduced: not if the task was
@@ -382,43 +316,132 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     return admitted
   }
 
-  /// Reduces one action, with observation and the reduce observers around it.
+  /// Reduces one action, with the hooks of the extensions around it, and starts its effect.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - tracker: The tracker it was queued with: the child of the action whose effect delivered
+  ///     it, or the root of a send made while the store was reducing; nil for a send now and
+  ///     for an enqueued action.
+  ///   - mark: Its mark, if the marking extension marked it.
+  ///   - isSent: Whether `send` hands it over now.
+  /// - Returns: The root tracker of the work its effect does, if it does any.
   @inlinable
-  func reduceObserved(_ action: Action) -> Effect<Action> {
-    if let dependencies { return reduceObserved(action, with: dependencies) }
-    return reduceObservedInForce(action)
+  func handle(
+    _ action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?, isSent: Bool
+  ) -> EffectTracker? {
+    guard kernel.hooks.isEmpty, mark == nil, tracker?.mark == nil else {
+      return handleWatched(action, tracker: tracker, mark: mark, isSent: isSent)
+    }
+    let effect = reduceState(action)
+    return effect.isNone ? nil : start(effect, of: action, root: tracker?.root)
+  }
+
+  /// ``handle(_:tracker:mark:isSent:)`` when extensions declared hooks, or the action is
+  /// marked. The marking extension hears only of the actions it marked and of those their
+  /// effects delivered (a store with targets and no handler installed marks none, and pays for
+  /// its instrumentation the call that marks nothing); it hears of them first, and last after
+  /// they were reduced, so that its `reduce` stage covers the other extensions' work.
+  @inlinable
+  func handleWatched(
+    _ action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?, isSent: Bool
+  ) -> EffectTracker? {
+    let hooks = kernel.hooks
+    let deliveringMark = tracker?.mark
+    let isMarked = mark != nil || deliveringMark != nil
+    let origin = ActionOrigin(
+      kind: originKind(of: tracker, isSent: isSent), mark: mark, deliveringMark: deliveringMark)
+    if isMarked {
+      kernel.mark = mark
+      kernel.marking?.willReduce(action, origin)
+    }
+    defer { if isMarked { kernel.mark = nil } }
+    // The extensions are read in place, by index, rather than from a copy of the list, which
+    // cost a retain and a release of each extension's functions per action; one installed or
+    // removed by a hook takes part from the next action on, as `count` is read first.
+    if hooks.contains(.willReduce) {
+      let count = kernel.extensions.count
+      for index in 0..<count where index < kernel.extensions.count {
+        guard kernel.extensions[index].hooks.contains(.willReduce) else { continue }
+        kernel.extensions[index].willReduce(action, origin)
+      }
+    }
+    let previous = hooks.contains(.previousState) ? currentState : nil
+    var effect = reduceState(action)
+    if hooks.contains(.didReduce) || isMarked {
+      let state = currentState
+      let count = kernel.extensions.count
+      for index in 0..<count where index < kernel.extensions.count {
+        guard kernel.extensions[index].hooks.contains(.didReduce) else { continue }
+        kernel.extensions[index].didReduce(action, origin, previous, state)
+      }
+      if isMarked { kernel.marking?.didReduce(action, origin, nil, state) }
+    }
+    // Built now, between reductions, so that the extensions hear of the effect it makes.
+    if case .deferred(let build) = effect.operation { effect = build() }
+    guard !effect.isNone else { return nil }
+    var ends: [@Sendable (Bool) -> Void] = []
+    if isMarked, let end = kernel.marking?.effectStarted(action, origin) { ends.append(end) }
+    if hooks.contains(.effects) {
+      let count = kernel.extensions.count
+      for index in 0..<count where index < kernel.extensions.count {
+        guard kernel.extensions[index].hooks.contains(.effects) else { continue }
+        if let end = kernel.extensions[index].effectStarted(action, origin) { ends.append(end) }
+      }
+    }
+    return start(
+      effect, of: action, root: tracker?.root, mark: mark, ended: Self.calling(ends))
+  }
+
+  /// One function that calls `ends` in order; nil when there are none.
+  @inlinable
+  static func calling(_ ends: [@Sendable (Bool) -> Void]) -> (@Sendable (Bool) -> Void)? {
+    switch ends.count {
+    case 0: nil
+    case 1: ends[0]
+    default: { cancelled in for end in ends { end(cancelled) } }
+    }
+  }
+
+  /// Where an action comes from, by the tracker it was queued with.
+  @inlinable
+  func originKind(of tracker: EffectTracker?, isSent: Bool) -> ActionOrigin<Action>.Kind {
+    guard let tracker else { return isSent ? .sent : .enqueued }
+    guard tracker.parent != nil, let action = tracker.action as? Action else { return .sent }
+    return .effect(of: action)
+  }
+
+  /// Reduces one action into the state, with the store's dependencies in force and Observation
+  /// told of the change.
+  @inlinable
+  func reduceState(_ action: Action) -> Effect<Action> {
+    if let dependencies { return reduceState(action, with: dependencies) }
+    return reduceStateInForce(action)
   }
 
   /// Reduces one action with the store's own dependencies in force.
   @usableFromInline
-  func reduceObserved(_ action: Action, with dependencies: DependencyValues) -> Effect<Action> {
-    DependencyValues.$current.withValue(dependencies) { reduceObservedInForce(action) }
+  func reduceState(_ action: Action, with dependencies: DependencyValues) -> Effect<Action> {
+    DependencyValues.$current.withValue(dependencies) { reduceStateInForce(action) }
   }
 
-  /// Reduces one action, with the dependencies in force, observation and the reduce observers
-  /// around it.
+  /// Reduces one action with the dependencies in force, and tells Observation.
   @inlinable
-  func reduceObservedInForce(_ action: Action) -> Effect<Action> {
-    let isWatched = hasReduceObservers
-    if isWatched { notifyObservers(willReduce: action) }
-    version &+= 1
-    let effect: Effect<Action>
+  func reduceStateInForce(_ action: Action) -> Effect<Action> {
+    kernel.version &+= 1
     if stateIsReference {
       // A class state notifies its own observers; the store notifies only when the reducer
       // replaced the instance.
       var state = currentState
-      effect = reduce(&state, action)
+      let effect = reduce(&state, action)
       if !Self.isSameReference(state, currentState) {
         registrar.withMutation(of: self, keyPath: stateKeyPath) { currentState = state }
       }
-    } else {
-      effect = registrar.withMutation(of: self, keyPath: stateKeyPath) {
-        reduce(&currentState, action)
-      }
+      return effect
     }
-    if isWatched { notifyObservers(didReduce: action) }
-    if hasSubscriptions { notifySubscriptions() }
-    return effect
+    return registrar.withMutation(of: self, keyPath: stateKeyPath) {
+      reduce(&currentState, action)
+    }
   }
 
   /// Whether two class-typed states are the same instance: their bits (one reference) are equal.
@@ -428,74 +451,38 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     withUnsafeBytes(of: lhs) { lhs in withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) } }
   }
 
-  @usableFromInline
-  func notifyObservers(willReduce action: Action) {
-    for observer in reduceObservers { observer.willReduce(action) }
-  }
-
-  @usableFromInline
-  func notifyObservers(didReduce action: Action) {
-    for observer in reduceObservers { observer.didReduce(action, currentState) }
-  }
-
-  /// Calls the state's observers (after an outside change, those that follow one); on a copy
-  /// of the list, since they may observe or stop.
-  @inlinable
-  func notifySubscriptions(outsideChange: Bool = false) {
-    let current = subscriptions
-    if current.notify(currentState, outsideChange: outsideChange) {
-      subscriptions.removeEnded()
-      hasSubscriptions = !subscriptions.isEmpty
-    }
-  }
-
-  /// Adds an observer of the state, called with it after each reduced action until
-  /// `subscription` ends.
-  @usableFromInline
-  func subscribe(_ subscription: ReductionSubscription, call: @escaping (State) -> Void) {
-    subscriptions.add(subscription, call: call)
-    hasSubscriptions = true
-    followOutsideChanges()
-  }
-
-  /// Registers the store with ``OutsideChanges`` if the process has values held by reference.
-  @usableFromInline
-  func followOutsideChangesIfSharing() {
-    if OutsideChanges.isInUse { followOutsideChanges() }
-  }
-
-  /// Registers the store with ``OutsideChanges``, unless it is registered.
-  func followOutsideChanges() {
-    guard !followsOutsideChanges else { return }
-    followsOutsideChanges = true
-    OutsideChanges.register(self) { $0.didChangeOutside() }
-  }
-
-  /// Tells Observation and the subscriptions that follow outside changes that a value the state
-  /// holds by reference changed.
-  func didChangeOutside() {
-    registrar.withMutation(of: self, keyPath: stateKeyPath) {}
-    notifySubscriptions(outsideChange: true)
-  }
-
-  /// Starts the effect that reducing `action` returned, counting its work in `tracker` (a new one
-  /// when nil, whose origin is `action`); returns the tracker. Inlinable, so that the effects
-  /// that deliver at once and the deferred ones cost no generic code.
+  /// Starts the effect that reducing `action` returned, counting its work in a tracker of the
+  /// action's own, under `root` (a new one when nil, whose action is `action`); returns the root.
+  /// Inlinable, so that the effects that deliver at once and the deferred ones cost no generic
+  /// code.
   @inlinable
   func start(
-    _ effect: Effect<Action>, of action: Action, tracker: EffectTracker?
+    _ effect: Effect<Action>, of action: Action, root: EffectTracker?,
+    mark: (any AnyObject & Sendable)? = nil,
+    ended: (@Sendable (Bool) -> Void)? = nil
   ) -> EffectTracker {
-    let tracker = tracker ?? EffectTracker(runtime: runtime, origin: action)
+    let root = root ?? EffectTracker(runtime: runtime, action: action)
+    let tracker = EffectTracker(
+      runtime: runtime, action: action, parent: root, mark: mark, ended: ended)
+    // Held while the effect starts, so that one starting no work ends here.
+    if ended != nil { tracker.begin() }
+    start(effect, tracker: tracker)
+    if ended != nil { tracker.end() }
+    return root
+  }
+
+  /// Starts `effect`, counting its work in `tracker`.
+  @inlinable
+  func start(_ effect: Effect<Action>, tracker: EffectTracker) {
     switch effect.operation {
     case .send(let action):
       buffer(action, tracker: tracker)
     case .deferred(let build):
       // Built now, between reductions: `build` may read the state.
-      _ = start(build(), of: action, tracker: tracker)
+      start(build(), tracker: tracker)
     default:
       startOnRuntime(effect, tracker: tracker)
     }
-    return tracker
   }
 
   /// Starts an effect that does more than deliver one action, on the effect runtime.
@@ -506,18 +493,21 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     }
   }
 
-  /// Appends an action that an effect sends synchronously; it is reduced after the current one.
+  /// Appends an action that is reduced after the current one: sent by an effect synchronously,
+  /// or sent while the store reduces.
   @inlinable
   func buffer(_ action: Action, tracker: EffectTracker) {
     tracker.begin()
-    let cycle = observesStages ? instrument?.beginCycle(action) : nil
-    if queue.count == queue.capacity, queueHead >= 1024, queueHead * 2 >= queue.count {
+    let mark = kernel.marker?(action)
+    if kernel.queue.count == kernel.queue.capacity, kernel.queueHead >= 1024,
+      kernel.queueHead * 2 >= kernel.queue.count
+    {
       // Full, and half of it reduced: give that half back instead of growing, so that a drain
       // that never ends (an observer that sends on every change) keeps only what waits.
-      queue.removeFirst(queueHead)
-      queueHead = 0
+      kernel.queue.removeFirst(kernel.queueHead)
+      kernel.queueHead = 0
     }
-    queue.append(.init(action: action, tracker: tracker, cycle: cycle))
+    kernel.queue.append(.init(action: action, tracker: tracker, mark: mark))
   }
 
   /// The handle of an effect starting now: it delivers into the inbox, and carries the

@@ -227,7 +227,7 @@ final class ReactableReducer<R: Reactable> {
     let wasMutating = isMutating
     isMutating = true
     defer { isMutating = wasMutating }
-    return store.mutateStage { reactable.mutate(action: action) }
+    return store.timeStage(.mutate) { reactable.mutate(action: action) }
   }
 
   /// The steps that `steps` delivers at once, then the actions the last `mutate` sent, as one

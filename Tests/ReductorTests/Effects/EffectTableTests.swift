@@ -8,7 +8,7 @@ import Testing
   private let search = EffectKey("search")
 
   private func tracker() -> EffectTracker {
-    EffectTracker(runtime: runtime, origin: "send")
+    EffectTracker(runtime: runtime, action: "send")
   }
 
   /// The gate of a task, which the table closes when it cancels the task.

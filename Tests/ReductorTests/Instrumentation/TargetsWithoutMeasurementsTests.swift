@@ -156,7 +156,9 @@ func makeTwoPhaseStore(
       switch step {
       case .action:
         return .deferred {
-          box.store?.mutateStage { Effect.concat([.send(.mutation(1)), .send(.mutation(2))]) }
+          box.store?.timeStage(.mutate) {
+            Effect.concat([.send(.mutation(1)), .send(.mutation(2))])
+          }
             ?? .none
         }
       case .mutation(let amount):

@@ -77,7 +77,7 @@ import Testing
     let store = makeCountingStore()
     var longestQueue = 0
     let observation = store.observe(\.self) { count in
-      longestQueue = max(longestQueue, store.queue.count)
+      longestQueue = max(longestQueue, store.kernel.queue.count)
       if count < 100_000 { store.send(1) }
     }
     store.send(1)

@@ -1,8 +1,8 @@
 #if DEBUG
-/// The logging observer of one store: formats and emits entries around each reduction.
+/// The logging of one store, as its extension: formats and emits entries around each reduction.
 ///
-/// Only debug builds have it; a store calls it on the main actor only.
-final class StoreLogger<State, Action> {
+/// Only debug builds have it.
+final class StoreLogger<State, Action: Sendable>: StoreExtension {
   private let options: LogOptions
   private let name: String
   private let sink: LogSink
@@ -21,6 +21,8 @@ final class StoreLogger<State, Action> {
     self.formatState = formatState
   }
 
+  nonisolated var hooks: StoreHooks { [.willReduce, .didReduce] }
+
   /// Whether these options log anything at all.
   var isEnabled: Bool {
     !options.isDisjoint(with: [.action, .state, .diff])
@@ -38,12 +40,14 @@ final class StoreLogger<State, Action> {
     if options.contains(.state) { logState(state) }
   }
 
-  func willReduce(_ action: Action) {
+  func willReduce(_ action: Action, origin: ActionOrigin<Action>) {
     guard options.contains(.action) else { return }
     sink("[\(name)][Action] " + formatter.format(action))
   }
 
-  func didReduce(_ action: Action, _ state: State) {
+  func didReduce(
+    _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
+  ) {
     if options.contains(.state) { logState(state) }
     if options.contains(.diff) { logDiff(state) }
   }

@@ -1,0 +1,157 @@
+/// A feature attached to a store: it watches or shapes the store's work through the hooks it
+/// declares, and the store calls those hooks only.
+///
+/// Logging, instrumentation, the state's observers and a test store's recording are extensions
+/// of the store they watch; so is anything an app attaches, such as analytics:
+///
+/// ```swift
+/// final class ActionCounter: StoreExtension {
+///   typealias State = CounterState
+///   typealias Action = CounterAction
+///
+///   private(set) var count = 0
+///
+///   nonisolated var hooks: StoreHooks { .didReduce }
+///
+///   func didReduce(
+///     _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
+///   ) {
+///     count += 1
+///   }
+/// }
+///
+/// let counter = ActionCounter()
+/// store.install(counter)
+/// ```
+///
+/// The store reads ``hooks`` once, when the extension is installed, and calls the declared
+/// hooks on the main actor, extension after extension in the order they were installed. A store
+/// with no extension checks one set per action. A hook may send actions (they are reduced after
+/// the current one), read the store's state, and install or remove extensions (which take part
+/// from the next action on).
+@MainActor
+public protocol StoreExtension<State, Action>: AnyObject, Sendable {
+  /// The state of the store the extension attaches to.
+  associatedtype State
+  /// The actions of the store the extension attaches to.
+  associatedtype Action: Sendable
+
+  /// The hooks the store calls; read once, when the extension is installed.
+  nonisolated var hooks: StoreHooks { get }
+
+  /// Called right before an action is reduced.
+  ///
+  /// - Parameters:
+  ///   - action: The action about to be reduced.
+  ///   - origin: Where it comes from.
+  func willReduce(_ action: Action, origin: ActionOrigin<Action>)
+
+  /// Called right after an action was reduced, before the effect it returned starts.
+  ///
+  /// - Parameters:
+  ///   - action: The action reduced.
+  ///   - origin: Where it came from.
+  ///   - previous: The state before the action, when ``hooks`` contains
+  ///     ``StoreHooks/previousState`` (the store then keeps a copy of the state during every
+  ///     reduction); otherwise nil.
+  ///   - state: The state after the action.
+  func didReduce(
+    _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State)
+
+  /// Called when the effect an action returned starts doing work (not for ``Effect/none``).
+  ///
+  /// - Parameters:
+  ///   - action: The action whose reduction returned the effect.
+  ///   - origin: Where the action came from.
+  /// - Returns: A function the store calls, on any thread, once the effect and the effects of
+  ///   the actions it delivered have finished, with `true` if any of that work was cancelled;
+  ///   or nil.
+  func effectStarted(
+    by action: Action, origin: ActionOrigin<Action>
+  ) -> (@Sendable (_ cancelled: Bool) -> Void)?
+}
+
+extension StoreExtension {
+  /// Does nothing.
+  public func willReduce(_ action: Action, origin: ActionOrigin<Action>) {}
+
+  /// Does nothing.
+  public func didReduce(
+    _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
+  ) {}
+
+  /// Asks for nothing.
+  public func effectStarted(
+    by action: Action, origin: ActionOrigin<Action>
+  ) -> (@Sendable (_ cancelled: Bool) -> Void)? {
+    nil
+  }
+}
+
+/// The hooks of a ``StoreExtension`` that its store calls.
+public struct StoreHooks: OptionSet, Sendable {
+  /// The set's bits.
+  public let rawValue: UInt8
+
+  /// Creates a set from its bits.
+  ///
+  /// - Parameter rawValue: The bits.
+  @inlinable
+  public init(rawValue: UInt8) {
+    self.rawValue = rawValue
+  }
+
+  /// ``StoreExtension/willReduce(_:origin:)``.
+  @inlinable public static var willReduce: StoreHooks { StoreHooks(rawValue: 1 << 0) }
+  /// ``StoreExtension/didReduce(_:origin:from:to:)``, without the state before the action.
+  @inlinable public static var didReduce: StoreHooks { StoreHooks(rawValue: 1 << 1) }
+  /// ``StoreExtension/didReduce(_:origin:from:to:)`` with the state before the action: the
+  /// store copies the state before every reduction.
+  @inlinable public static var previousState: StoreHooks { StoreHooks(rawValue: 1 << 2 | 1 << 1) }
+  /// ``StoreExtension/effectStarted(by:origin:)``.
+  @inlinable public static var effects: StoreHooks { StoreHooks(rawValue: 1 << 3) }
+  /// The marks of ``ActionMarking``: the package's instrumentation.
+  @inlinable package static var marks: StoreHooks { StoreHooks(rawValue: 1 << 4) }
+}
+
+/// Where an action the store reduces comes from.
+public struct ActionOrigin<Action: Sendable>: Sendable {
+  /// The ways an action reaches the store.
+  public enum Kind: Sendable {
+    /// ``Store/send(_:)`` on the main actor, by code outside the store's effects (a store's
+    /// observer included).
+    case sent
+    /// An effect that the reduction of the associated action returned.
+    case effect(of: Action)
+    /// ``Store/enqueue(_:)``, from any thread.
+    case enqueued
+  }
+
+  /// How the action reached the store.
+  public let kind: Kind
+  /// The mark of the action, if the store's marking extension marked it.
+  @usableFromInline package let mark: (any AnyObject & Sendable)?
+  /// The mark of the action whose effect delivered this one, if it was marked.
+  @usableFromInline package let deliveringMark: (any AnyObject & Sendable)?
+
+  @usableFromInline
+  init(kind: Kind, mark: (any AnyObject & Sendable)?, deliveringMark: (any AnyObject & Sendable)?) {
+    self.kind = kind
+    self.mark = mark
+    self.deliveringMark = deliveringMark
+  }
+}
+
+extension ActionOrigin.Kind: Equatable where Action: Equatable {}
+
+/// A ``StoreExtension`` that marks the actions a store receives as they arrive — sent on the main
+/// actor, buffered, or enqueued from any thread — with an object it finds again while the store
+/// reduces the action and starts its effect, and while it reduces the actions that effect
+/// delivered: the package's instrumentation, whose mark is the action's cycle. At most one installed extension marks (the last
+/// one installed); the store hands the marks back in the ``ActionOrigin`` of its hooks, and
+/// keeps the mark of the action it handles in ``ReducerStore/currentMark`` while it reduces the
+/// action and starts its effect.
+package protocol ActionMarking<Action>: StoreExtension {
+  /// The mark of an arriving action; called on the thread it arrives from.
+  nonisolated var marker: @Sendable (Action) -> (any AnyObject & Sendable)? { get }
+}
