@@ -20,7 +20,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         childEffect = child.reduce(into: &state[keyPath: self.state]!, action: childAction)
           .map(self.action.embed).scoped(in: before)
       } else {
-        reportMissingChild(of: action, "its optional child state is nil")
+        childEffect = .reportingMissingChild(of: action, "its optional child state is nil")
       }
     }
     let parentEffect = parent.reduce(into: &state, action: action)
@@ -87,8 +87,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
     of action: Parent.Action
   ) -> Effect<Parent.Action> {
     guard let position = rows.index(id: id) else {
-      reportMissingChild(of: action, "no element of its collection has the id \(id)")
-      return .none
+      return .reportingMissingChild(of: action, "no element of its collection has the id \(id)")
     }
     let effect = element.reduce(into: &rows.elements[position], action: elementAction)
     if rows.elements[position].id != id { rows.reindex(at: position, from: id) }
@@ -214,18 +213,19 @@ extension EffectKey {
   }
 }
 
-/// Reports an action for a child that is not there; the state is left unchanged.
-@usableFromInline
-func reportMissingChild(of action: some Sendable, _ reason: String) {
-  DependencyValues.current.report(
-    StoreDiagnostic(
+extension Effect {
+  /// An effect that reports an action for a child that is not there, through the store's
+  /// ``ReducerStore/diagnosticHandler``: a reducer reaches the store only through its effects.
+  @usableFromInline
+  static func reportingMissingChild(of action: Action, _ reason: String) -> Effect {
+    let diagnostic = StoreDiagnostic(
       kind: .actionForMissingChild,
       message: "The action \(action) was sent to a child that is not there: \(reason). It "
         + "changed nothing.",
-      error: nil, fileID: "", line: 0))
-}
+      error: nil, fileID: "", line: 0)
+    return Effect(operation: .run(priority: nil) { send in send.report(diagnostic) })
+  }
 
-extension Effect {
   /// The two effects, merged, leaving out a `.none`: one effect alone is itself.
   @inlinable
   static func combining(_ first: Effect, _ second: Effect) -> Effect {

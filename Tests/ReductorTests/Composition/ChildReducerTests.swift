@@ -100,14 +100,10 @@ extension ActionCase where Parent == Board.Action, Child == (String, Ticker.Acti
       clock: clock)
   }
 
-  /// Runs `body` with the diagnostics the reducers report collected.
-  fileprivate func reporting(_ body: () -> Void) {
-    withDependencies {
-      $0.report = { [diagnostics] diagnostic in
-        diagnostics.withLock { $0.append(diagnostic.message) }
-      }
-    } operation: {
-      body()
+  /// Collects what `store` reports to its diagnostic handler.
+  fileprivate func collectDiagnostics(of store: ReducerStore<Board.State, Board.Action>) {
+    store.diagnosticHandler = { [diagnostics] diagnostic in
+      diagnostics.withLock { $0.append(diagnostic.message) }
     }
   }
 
@@ -168,12 +164,12 @@ extension ActionCase where Parent == Board.Action, Child == (String, Ticker.Acti
     #expect(store.runningEffectCount == 1)
   }
 
-  @Test func anActionForAMissingChildChangesNothingAndIsReported() {
+  @Test func anActionForAMissingChildChangesNothingAndIsReportedToTheStoresHandler() async {
     let store = makeStore(Board.State(rows: [Ticker.State(id: "a")]))
-    reporting {
-      store.send(.detail(.tick))
-      store.send(.row(id: "z", action: .tick))
-    }
+    collectDiagnostics(of: store)
+    store.send(.detail(.tick))
+    store.send(.row(id: "z", action: .tick))
+    await clock.advance(by: .zero)
     #expect(store.state == Board.State(rows: [Ticker.State(id: "a")]))
     #expect(diagnostics.value.count == 2)
     #expect(diagnostics.value.first?.contains("its optional child state is nil") == true)
@@ -192,7 +188,9 @@ extension ActionCase where Parent == Board.Action, Child == (String, Ticker.Acti
     #expect(store.scope(state: \.detail, action: .detail) == nil)
     // Kept after the child went: the last value, and a send is reported.
     #expect(detail.state == Ticker.State(id: "d", ticks: 2))
-    reporting { detail.send(.tick) }
+    collectDiagnostics(of: store)
+    detail.send(.tick)
+    await clock.advance(by: .zero)
     #expect(diagnostics.value.count == 1)
     #expect(store.state.detail == nil)
   }
@@ -219,7 +217,9 @@ extension ActionCase where Parent == Board.Action, Child == (String, Ticker.Acti
     // The store kept by the test reads the last value it showed; a send to it touches no other
     // row.
     #expect(b.state == Ticker.State(id: "b", ticks: 1))
-    reporting { b.send(.tick) }
+    collectDiagnostics(of: store)
+    b.send(.tick)
+    await clock.advance(by: .zero)
     #expect(diagnostics.value.count == 1)
     #expect(store.state.rows.map(\.ticks) == [3, 3])
   }
