@@ -62,7 +62,7 @@ func makeValueStore(
 )
   -> ReducerStore<CountState, CountAction>
 {
-  StoreBuilder.reducer(
+  ReducerStore(
     initialState: CountState(), reducer: CountReducer { $0.count += 1 }, clock: clock)
 }
 
@@ -254,7 +254,7 @@ let allBenchmarks: [Benchmark] = [
     return try timeIncrements(store, n) { store.state.count }
   },
   Benchmark("send.root.classState", operations: (1_000_000, 10_000)) { n in
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: CountModel(), reducer: CountReducer { $0.count += 1 })
     return try timeIncrements(store, n) { store.state.count }
   },
@@ -475,12 +475,12 @@ let allBenchmarks: [Benchmark] = [
   },
   // How cost grows: with state size and with effects in flight.
   Benchmark("growth.state.fields100", operations: (1_000_000, 10_000)) { n in
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: HundredFields(), reducer: CountReducer { $0.t9.f9 += 1 })
     return try timeIncrements(store, n) { store.state.t9.f9 }
   },
   Benchmark("growth.state.array10k", operations: (1_000_000, 10_000)) { n in
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: [Int](repeating: 0, count: 10_000), reducer: CountReducer { $0[0] += 1 })
     return try timeIncrements(store, n) { store.state[0] }
   },

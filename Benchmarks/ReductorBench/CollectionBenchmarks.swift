@@ -43,7 +43,7 @@ extension ActionCase where Parent == BenchList.Action, Child == (Int, BenchList.
 /// A store of `count` rows, with `forEach` over them.
 @MainActor
 func makeListStore(rows count: Int) -> ReducerStore<BenchList.State, BenchList.Action> {
-  StoreBuilder.reducer(
+  ReducerStore(
     initialState: BenchList.State(rows: IdentifiedArray((0..<count).map { BenchRow(id: $0) })),
     reducer: BenchList().forEach(\.rows, action: .row, element: BenchList.Row()))
 }

@@ -20,7 +20,7 @@ let sharingBenchmarks: [Benchmark] = [
     let store = withDependencies {
       $0.sharedStorage = storage
     } operation: {
-      StoreBuilder.reducer(
+      ReducerStore(
         initialState: SharedCountState(),
         reducer: CountReducer { $0.count += 1 })
     }

@@ -7,7 +7,7 @@ import Terminal
 // Ctrl-C (SIGINT) and SIGTERM quit like `q`: the program waits for a save still running.
 // With --log, every action and state is logged (debug builds): swift run counter --log
 
-let store = StoreBuilder.reducer(
+let store = ReducerStore(
   initialState: AppFeature.State(),
   reducer: AppFeature.Reducer(dependencies: .live))
 if CommandLine.arguments.dropFirst().contains("--log") {

@@ -6,7 +6,7 @@ import Terminal
 // replaces the search that waits or runs. Input is read on a thread of its own, so results show
 // as they arrive. Works interactively and with piped input: printf 'sw\nswi\nq\n' | swift run search
 
-let store = StoreBuilder.reducer(
+let store = ReducerStore(
   initialState: SearchFeature.State(),
   reducer: SearchFeature.Reducer(dependencies: .live))
 

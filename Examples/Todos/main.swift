@@ -6,7 +6,7 @@ import Terminal
 // 300 ms; `filter` alone clears it), `q`. Each row is a feature of its own, with its own effects.
 // Piped: printf 'add milk\nadd eggs\ntoggle 1\ndelete 2\nq\n' | swift run todos
 
-let store = StoreBuilder.reducer(initialState: TodosFeature.State(), reducer: TodosFeature.reducer)
+let store = ReducerStore(initialState: TodosFeature.State(), reducer: TodosFeature.reducer)
 let rows = store.scope(state: \.todos, action: .todo)
 
 print("Todos — add <title>, toggle <n>, delete <n>, undo <n>, filter <text>, q")

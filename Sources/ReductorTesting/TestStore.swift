@@ -137,7 +137,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // Made with the test's dependencies, so that a shared value of the state lives in the
     // test's storage.
     let initialState = DependencyValues.$current.withValue(dependencies) { initialState() }
-    store = StoreBuilder.reducer(initialState: initialState, reducer: reducer, clock: clock)
+    store = ReducerStore(initialState: initialState, reducer: reducer, clock: clock)
     store.dependencies = dependencies
     self.clock = clock
     lastState = initialState

@@ -22,7 +22,7 @@ import Testing
     withDependencies {
       $0.sharedStorage = storage
     } operation: {
-      StoreBuilder.reducer(
+      ReducerStore(
         initialState: AppFeature.State(),
         reducer: AppFeature.Reducer(
           dependencies: .init(

@@ -13,7 +13,7 @@ import Testing
     let store = withDependencies {
       $0.sharedStorage = .inMemory()
     } operation: {
-      let store = StoreBuilder.reducer(
+      let store = ReducerStore(
         initialState: AppFeature.State(),
         reducer: AppFeature.Reducer(dependencies: .live)
       )

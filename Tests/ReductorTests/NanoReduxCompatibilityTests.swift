@@ -50,7 +50,7 @@ private struct APIClient: Sendable {
 @MainActor
 @Suite struct NanoReduxCompatibilityTests {
   @Test func theDocumentedStoreAndScopeCalls() {
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: Feature.State(),
       reducer: Feature.Reducer()
     )

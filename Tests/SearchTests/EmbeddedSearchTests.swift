@@ -31,7 +31,7 @@ enum AppFeature {
 @Suite struct EmbeddedSearchTests {
   @Test func aScopedSearchDebouncesAndAnswersThroughItsParent() async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: AppFeature.State(),
       reducer: AppFeature.Reducer(search: SearchFeature.Reducer(dependencies: .live)),
       clock: clock)

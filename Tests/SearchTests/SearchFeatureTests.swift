@@ -12,7 +12,7 @@ import Testing
   let swiMatches = ["swift", "swiftpm", "swiftui", "switch", "swizzling"]
 
   func makeStore() -> StoreOf<SearchFeature.Reducer> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: SearchFeature.State(),
       reducer: SearchFeature.Reducer(dependencies: .recording(into: log)),
       clock: clock)
@@ -89,7 +89,7 @@ import Testing
       guard query == "swi" else { throw Offline() }
       return ["swift"]
     }
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: SearchFeature.State(),
       reducer: SearchFeature.Reducer(dependencies: failing),
       clock: clock)

@@ -95,7 +95,7 @@ import Testing
   /// The example in `ManualClock`'s documentation, with the live word list.
   @Test func theManualClockDocumentationExample() async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: SearchFeature.State(),
       reducer: SearchFeature.Reducer(dependencies: .live),
       clock: clock)

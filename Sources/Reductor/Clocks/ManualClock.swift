@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let store = StoreBuilder.reducer(
+/// let store = ReducerStore(
 ///   initialState: SearchFeature.State(),
 ///   reducer: SearchFeature.Reducer(dependencies: .live),
 ///   clock: clock)

@@ -40,6 +40,7 @@ public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter key: Any hashable, sendable value.
   /// - Returns: The lifetime.
+  @available(*, deprecated, renamed: "replaceable(_:)")
   public static func replaceable(key: some Hashable & Sendable) -> EffectLifetime {
     replaceable(key)
   }

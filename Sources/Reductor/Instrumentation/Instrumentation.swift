@@ -28,7 +28,7 @@ import ucrt
 /// `REDUCTOR_INSTRUMENT=1` environment variable and a ``filter`` on the store's type name:
 ///
 /// ```swift
-/// let store = StoreBuilder.reducer(initialState: SearchState(), reducer: SearchReducer())
+/// let store = ReducerStore(initialState: SearchState(), reducer: SearchReducer())
 ///   .instrumentation(.init(label: "search", warningThreshold: .milliseconds(16)))
 /// store.send(.queryChanged("swi"))
 /// print(Instrumentation.report())

@@ -4,7 +4,7 @@ extension ReducerStore {
   /// leaves the decision to the global switch.
   ///
   /// ```swift
-  /// let store = StoreBuilder.reducer(initialState: SearchState(), reducer: SearchReducer())
+  /// let store = ReducerStore(initialState: SearchState(), reducer: SearchReducer())
   ///   .instrumentation(.init(label: "search", warningThreshold: .milliseconds(16)))
   /// ```
   ///

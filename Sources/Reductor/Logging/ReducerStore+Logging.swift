@@ -2,7 +2,7 @@ extension ReducerStore {
   /// Logs actions and states, formatted by reflection, in debug builds.
   ///
   /// ```swift
-  /// let store = StoreBuilder.reducer(initialState: CounterState(), reducer: CounterReducer())
+  /// let store = ReducerStore(initialState: CounterState(), reducer: CounterReducer())
   ///   .logging()
   /// store.send(.increment)
   /// // [CounterState][State] CounterState

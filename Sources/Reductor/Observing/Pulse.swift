@@ -49,6 +49,3 @@ public struct Pulse<Value> {
 extension Pulse: Equatable where Value: Equatable {}
 extension Pulse: Hashable where Value: Hashable {}
 extension Pulse: Sendable where Value: Sendable {}
-
-/// The name ReactableKit users know for ``Pulse``.
-public typealias Emit = Pulse

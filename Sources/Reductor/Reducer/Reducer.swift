@@ -62,7 +62,7 @@ extension Reducer {
 /// Pass the reducer built with its dependencies to the store:
 ///
 /// ```swift
-/// let store = StoreBuilder.reducer(
+/// let store = ReducerStore(
 ///   initialState: TodoState(),
 ///   reducer: TodoReducer(dependencies: .live)
 /// )

@@ -2,11 +2,11 @@ public import Observation
 
 /// The root store: it owns the state, the action buffer and the effect runtime.
 ///
-/// Build one with ``StoreBuilder/reducer(initialState:reducer:clock:)``. Sending reduces on the
-/// main actor before ``send(_:)`` returns:
+/// Build one with ``init(initialState:reducer:clock:)``. Sending reduces on the main actor
+/// before ``send(_:)`` returns:
 ///
 /// ```swift
-/// let store = StoreBuilder.reducer(initialState: CounterState(), reducer: CounterReducer())
+/// let store = ReducerStore(initialState: CounterState(), reducer: CounterReducer())
 /// store.send(.increment)
 /// store.send(.increment)
 /// print(store.state.count)  // 2
@@ -68,8 +68,43 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     self.sendReducesDeliveredActions = runtime.manualClock == nil
   }
 
+  /// Creates a store that reduces `initialState` with `reducer`, on `clock`.
+  ///
+  /// ```swift
+  /// let store = ReducerStore(initialState: CounterState(), reducer: CounterReducer())
+  /// store.send(.increment)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the store starts from.
+  ///   - reducer: The reducer of every action.
+  ///   - clock: The clock of the store's effects; a `ContinuousClock` by default, a
+  ///     ``ManualClock`` in tests.
+  @inlinable
+  public convenience init<R: Reducer>(
+    initialState: State, reducer: R, clock: any Clock<Duration> = ContinuousClock()
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState,
+      reduce: { state, action in reducer.reduce(into: &state, action: action) },
+      clock: clock)
+    connect()
+  }
+
+  /// Creates a store that reduces with a function, for the package's reactors, whose reducers
+  /// are their runtimes.
+  @inlinable
+  package convenience init(
+    initialState: State, reducing reduce: @escaping (inout State, Action) -> Effect<Action>,
+    clock: any Clock<Duration>
+  ) {
+    self.init(initialState: initialState, reduce: reduce, clock: clock)
+    connect()
+  }
+
   /// Makes the functions that the inbox, a manual clock and scoped stores call back into this
-  /// store. Called by the builder, where the store's types are known, so they run specialized.
+  /// store. Called by the initializers, inlined where the store's types are known, so they run
+  /// specialized.
   @inlinable
   func connect() {
     // The factory must not keep the store alive (it is stored in it); the function it makes

@@ -1,48 +1,25 @@
-/// Builds stores.
+/// The builder of earlier releases; stores are made with their initializer.
 ///
 /// ```swift
-/// let store = StoreBuilder.reducer(initialState: CounterState(), reducer: CounterReducer())
-/// // An InjectableReducer is passed built with its dependencies:
-/// let todos = StoreBuilder.reducer(
-///   initialState: TodoState(),
-///   reducer: TodoReducer(dependencies: .live)
-/// )
+/// let store = ReducerStore(initialState: CounterState(), reducer: CounterReducer())
 /// ```
 public enum StoreBuilder: Sendable {
   /// Creates a root store that runs `reducer` over `initialState`.
   ///
   /// - Parameters:
-  ///   - initialState: The state the store starts with.
-  ///   - reducer: The reducer that handles every action.
-  ///   - clock: The clock effects use for time; tests pass a ``ManualClock``.
-  /// - Returns: The root store.
+  ///   - initialState: The state the store starts from.
+  ///   - reducer: The reducer of every action.
+  ///   - clock: The clock of the store's effects.
+  /// - Returns: The store.
   @MainActor
+  @available(*, deprecated, renamed: "ReducerStore.init(initialState:reducer:clock:)")
   @inlinable
   public static func reducer<R: Reducer>(
     initialState: R.State,
     reducer: R,
     clock: any Clock<Duration> = ContinuousClock()
   ) -> ReducerStore<R.State, R.Action> {
-    let store = ReducerStore(
-      initialState: initialState,
-      reduce: { state, action in reducer.reduce(into: &state, action: action) },
-      clock: clock)
-    store.connect()
-    return store
-  }
-
-  /// Creates a root store that runs `reduce` over `initialState`; for the package's other
-  /// modules, whose stores reduce with a function rather than a ``Reducer``.
-  @MainActor
-  @inlinable
-  package static func store<State, Action: Sendable>(
-    initialState: State,
-    reduce: @escaping (inout State, Action) -> Effect<Action>,
-    clock: any Clock<Duration>
-  ) -> ReducerStore<State, Action> {
-    let store = ReducerStore(initialState: initialState, reduce: reduce, clock: clock)
-    store.connect()
-    return store
+    ReducerStore(initialState: initialState, reducer: reducer, clock: clock)
   }
 }
 

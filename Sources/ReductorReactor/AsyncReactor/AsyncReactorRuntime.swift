@@ -43,9 +43,9 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
     // The store's reducer reaches the runtime through a weak reference set once the runtime is
     // made: the runtime owns the store, so the store may not own the runtime.
     let runtime = WeakRuntime()
-    store = StoreBuilder.store(
+    store = ReducerStore(
       initialState: reactor.initialState(),
-      reduce: { state, step in runtime.value?.reduce(&state, step) ?? .none },
+      reducing: { state, step in runtime.value?.reduce(&state, step) ?? .none },
       clock: reactor.clock)
     store.setInstrumentation(
       typeName: TypeName.of(R.self), options: reactor.instrumentation,

@@ -13,9 +13,9 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
   init(owner reactable: R, key: ReactorRegistry.Key) {
     let reducer = ReactableReducer(reactable: reactable, key: key)
     self.reducer = reducer
-    store = StoreBuilder.store(
+    store = ReducerStore(
       initialState: reactable.initialState,
-      reduce: { state, step in reducer.reduce(&state, step) },
+      reducing: { state, step in reducer.reduce(&state, step) },
       clock: reactable.clock)
     reducer.store = store
     store.setInstrumentation(

@@ -16,9 +16,9 @@ final class ReactorRuntime<R: Reactor> {
     // The store holds its reducer, and nothing holds the store but this runtime (and the scoped
     // stores and observations made of it): no reference cycle, and no weak reference to load on
     // every send.
-    store = StoreBuilder.store(
+    store = ReducerStore(
       initialState: reactor.makeInitialState(),
-      reduce: { state, step in reducer.reduce(&state, step) },
+      reducing: { state, step in reducer.reduce(&state, step) },
       clock: reactor.clock)
     store.setInstrumentation(
       typeName: TypeName.of(R.self), options: reactor.instrumentation,

@@ -76,8 +76,8 @@ struct SharedTests {
     let harness = SharingHarness()
     let (first, second) = harness.run {
       (
-        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter()),
-        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter())
+        ReducerStore(initialState: SharedCounter.State(), reducer: SharedCounter()),
+        ReducerStore(initialState: SharedCounter.State(), reducer: SharedCounter())
       )
     }
     var counts = second.values(of: \.count).makeAsyncIterator()
@@ -100,8 +100,8 @@ struct SharedTests {
     let harness = SharingHarness()
     let (first, second) = harness.run {
       (
-        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter()),
-        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter())
+        ReducerStore(initialState: SharedCounter.State(), reducer: SharedCounter()),
+        ReducerStore(initialState: SharedCounter.State(), reducer: SharedCounter())
       )
     }
     var states = second.states.makeAsyncIterator()
@@ -138,8 +138,8 @@ struct SharedTests {
     let harness = SharingHarness()
     let (first, second) = harness.run {
       (
-        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter()),
-        StoreBuilder.reducer(initialState: SharedCounter.State(), reducer: SharedCounter())
+        ReducerStore(initialState: SharedCounter.State(), reducer: SharedCounter()),
+        ReducerStore(initialState: SharedCounter.State(), reducer: SharedCounter())
       )
     }
     await withCheckedContinuation { continuation in

@@ -32,7 +32,7 @@ import Testing
   }
 
   private func makeChainStore(clock: ManualClock) -> ReducerStore<[Stamped<Int>], Action> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: [],
       reducer: TestReducer<[Stamped<Int>], Action> { state, action in
         switch action {
@@ -76,7 +76,7 @@ import Testing
   func oneSettleRunsEffectsStartedByEffectDeliveredActions(run: Int) async {
     let clock = ManualClock()
     let ran = Locked(false)
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: 0,
       reducer: TestReducer<Int, Action> { _, action in
         switch action {
@@ -97,7 +97,7 @@ import Testing
   @Test(arguments: stressRuns)
   func nothingMovesBetweenSettlePoints(run: Int) async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: [Action](),
       reducer: TestReducer<[Action], Action> { state, action in
         state.append(action)
@@ -119,7 +119,7 @@ import Testing
   @Test(arguments: stressRuns)
   func theStopwatchTicksOnlyWhileStarted(run: Int) async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: [Stamped(value: 0, at: .zero)],
       reducer: TestReducer<[Stamped<Int>], Action> { state, action in
         switch action {
@@ -162,7 +162,7 @@ import Testing
   @Test(arguments: stressRuns)
   func deliveredActionsAreReducedBreadthFirst(run: Int) async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: [String](),
       reducer: TestReducer<[String], Action> { state, action in
         state.append("\(action)")
@@ -189,7 +189,7 @@ import Testing
     let clock = ManualClock()
     let log = Locked<[String]>([])
     func makeStore(_ name: String) -> ReducerStore<Int, Action> {
-      StoreBuilder.reducer(
+      ReducerStore(
         initialState: 0,
         reducer: TestReducer<Int, Action> { _, action in
           switch action {
@@ -223,7 +223,7 @@ import Testing
   @Test(arguments: stressRuns)
   func finishSettlesWorkThatComesBackFromAnotherExecutor(run: Int) async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: [Action](),
       reducer: TestReducer<[Action], Action> { state, action in
         state.append(action)
@@ -243,7 +243,7 @@ import Testing
   /// An action enqueued from another thread waits for the next settle point, like effects'.
   @Test func anEnqueuedActionIsReducedAtTheNextSettlePoint() async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: [Action](),
       reducer: TestReducer<[Action], Action> { state, action in
         state.append(action)

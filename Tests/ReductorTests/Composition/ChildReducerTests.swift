@@ -92,7 +92,7 @@ extension ActionCase where Parent == Board.Action, Child == (String, Ticker.Acti
   let diagnostics = Locked<[String]>([])
 
   fileprivate func makeStore(_ state: Board.State) -> ReducerStore<Board.State, Board.Action> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: state,
       reducer: Board(log: log)
         .ifLet(\.detail, action: .detail, then: Ticker(log: log))

@@ -46,7 +46,7 @@ enum FactAction: Sendable, Equatable {
 @Suite struct DependenciesArticleTests {
   @Test func theArticlesSnippetsOverrideADependencyAroundASend() async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(initialState: [], reducer: FactReducer(), clock: clock)
+    let store = ReducerStore(initialState: [], reducer: FactReducer(), clock: clock)
     withDependencies {
       $0.numberFact = NumberFact { _ in "a fact" }
     } operation: {

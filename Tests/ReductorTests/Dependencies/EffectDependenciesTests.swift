@@ -10,9 +10,9 @@ enum GreetingAction: Sendable, Equatable {
 
 @MainActor
 private func makeGreetingStore(clock: ManualClock) -> ReducerStore<[String], GreetingAction> {
-  StoreBuilder.store(
+  ReducerStore(
     initialState: [],
-    reduce: { state, action in
+    reducing: { state, action in
       switch action {
       case .load:
         return .run { .loaded(Greeting().greet()) }

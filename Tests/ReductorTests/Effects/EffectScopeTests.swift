@@ -72,8 +72,8 @@ private enum Children {
   let clock = ManualClock()
 
   fileprivate func makeStore() -> ReducerStore<Children.State, Children.Action> {
-    StoreBuilder.store(
-      initialState: Children.State(), reduce: Children.reduce, clock: clock)
+    ReducerStore(
+      initialState: Children.State(), reducing: Children.reduce, clock: clock)
   }
 
   @Test(arguments: [false, true])

@@ -25,7 +25,7 @@ enum FetchAction: Sendable, Equatable {
     clock: ManualClock = ManualClock()
   ) -> (ReducerStore<[FetchAction], FetchAction>, Locked<[StoreDiagnostic]>) {
     let escaped = escaped
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: [FetchAction](),
       reducer: TestReducer<[FetchAction], FetchAction> { state, action in
         switch action {
@@ -172,7 +172,6 @@ enum FetchAction: Sendable, Equatable {
     #expect(EffectLifetime.storeBound.description == "storeBound")
     #expect(EffectLifetime.detached.description == "detached")
     #expect(EffectLifetime.replaceable("load").description == #"replaceable("load")"#)
-    #expect(EffectLifetime.replaceable(key: 3) == .replaceable(3))
     #expect(EffectLifetime.replaceable("3") != .replaceable(3))
   }
 }

@@ -13,7 +13,7 @@ enum LoadAction: Sendable, Equatable {
 @Suite struct LifetimeTests {
   @Test func aReplaceableEffectStartedTwiceDeliversOnlyTheSecondResult() async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: [Int](),
       reducer: TestReducer<[Int], LoadAction> { state, action in
         switch action {
@@ -42,7 +42,7 @@ enum LoadAction: Sendable, Equatable {
   @Test func aReleasedStoreIsDeinitializedAndCancelsItsStoreBoundEffects() async {
     let clock = ManualClock()
     let cancelled = Counter()
-    var store: ReducerStore<Int, LoadAction>? = StoreBuilder.reducer(
+    var store: ReducerStore<Int, LoadAction>? = ReducerStore(
       initialState: 0,
       reducer: TestReducer<Int, LoadAction> { _, action in
         guard action == .start else { return .none }
@@ -70,7 +70,7 @@ enum LoadAction: Sendable, Equatable {
   @Test func aDetachedEffectOutlivesItsStoreAndItsLaterActionsAreDropped() async {
     let clock = ManualClock()
     let ticksSent = Counter()
-    var store: ReducerStore<Int, LoadAction>? = StoreBuilder.reducer(
+    var store: ReducerStore<Int, LoadAction>? = ReducerStore(
       initialState: 0,
       reducer: TestReducer<Int, LoadAction> { state, action in
         switch action {
@@ -102,7 +102,7 @@ enum LoadAction: Sendable, Equatable {
 
   @Test func cancelStopsTheEffectUnderAKeyAndAnUnknownKeyIsIgnored() async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: 0,
       reducer: TestReducer<Int, LoadAction> { state, action in
         switch action {
@@ -128,7 +128,7 @@ enum LoadAction: Sendable, Equatable {
 
   @Test func cancellingAStoreTaskCancelsTheEffectsItTracks() async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: 0,
       reducer: TestReducer<Int, LoadAction> { state, action in
         switch action {

@@ -25,7 +25,7 @@ import Testing
       send(.result(query))
     }
   ) -> ReducerStore<State, Action> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: State(),
       reducer: TestReducer<State, Action> { state, action in
         switch action {

@@ -44,7 +44,7 @@ private func print(_ items: Any...) {
 extension InstrumentationHandlerTests {
   @Test func theArticlesSnippetsInstrumentAStoreAndEmitItsTargetsEvents() async throws {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: SearchState(), reducer: SearchReducer(), clock: clock
     )
     .instrumentation(.init(label: "search", warningThreshold: .milliseconds(16)))
@@ -105,7 +105,7 @@ extension InstrumentationHandlerTests {
     Instrumentation.filter = { _ in false }
     Instrumentation.enabledByDefault = true
     Instrumentation.filter = { $0.contains("Search") }
-    let search = StoreBuilder.reducer(initialState: SearchState(), reducer: SearchReducer())
+    let search = ReducerStore(initialState: SearchState(), reducer: SearchReducer())
     let other = makeProbeStore()
     search.send(.resultsLoaded([]))
     other.send(.stop)

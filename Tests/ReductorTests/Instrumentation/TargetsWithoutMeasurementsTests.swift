@@ -150,9 +150,9 @@ func makeTwoPhaseStore(
   targets: [Instrumentation.Target<Probe>]
 ) -> ReducerStore<Int, TwoPhaseStep> {
   let box = TwoPhaseStoreBox()
-  let store = StoreBuilder.store(
+  let store = ReducerStore(
     initialState: 0,
-    reduce: { (state: inout Int, step: TwoPhaseStep) -> Effect<TwoPhaseStep> in
+    reducing: { (state: inout Int, step: TwoPhaseStep) -> Effect<TwoPhaseStep> in
       switch step {
       case .action:
         return .deferred {

@@ -45,7 +45,7 @@ private func jukeboxReduce<State>(
 
 @MainActor
 private func makeJukeboxStore() -> ReducerStore<Jukebox, JukeboxAction> {
-  StoreBuilder.reducer(
+  ReducerStore(
     initialState: Jukebox(), reducer: jukeboxReduce(volume: \.volume, track: \.track))
 }
 
@@ -162,7 +162,7 @@ struct StoreLoggingTests {
       ])
 
     let radio = LogRecorder()
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: RadioFeature.State(),
       reducer: TestReducer<RadioFeature.State, JukeboxAction> { _, _ in .none }
     )
@@ -224,7 +224,7 @@ struct StoreLoggingTests {
   }
 
   @Test func anObservableClassStateIsLoggedWithItsRegistrarOmitted() {
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: JukeboxModel(), reducer: jukeboxReduce(volume: \.volume, track: \.track)
     )
     .logging(to: log.sink)
@@ -297,7 +297,7 @@ struct StoreLoggingDiffTests {
   }
 
   @Test func diffLogsAChangePastTheDisplayLimitsByItsPath() {
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: Inventory(),
       reducer: TestReducer<Inventory, Int> { state, index in
         state.items[index] = -1
@@ -323,7 +323,7 @@ struct StoreLoggingDiffTests {
   }
 
   @Test func diffComparesWithASnapshotSoAClassStateMutatedInPlaceShowsItsOldValues() {
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: JukeboxModel(), reducer: jukeboxReduce(volume: \.volume, track: \.track)
     )
     .logging(.diff, to: log.sink)

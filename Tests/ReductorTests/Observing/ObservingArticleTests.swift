@@ -18,7 +18,7 @@ import Testing
   }
 
   static func makeStore() -> ReducerStore<State, Action> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: State(),
       reducer: TestReducer<State, Action> { state, action in
         switch action {

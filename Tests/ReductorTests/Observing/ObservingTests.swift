@@ -45,13 +45,13 @@ import Testing
   }
 
   func makeStore(log: Log? = nil) -> ReducerStore<State, Action> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: State(),
       reducer: TestReducer<State, Action> { Self.reduce(&$0, $1, log: log) })
   }
 
   func makeAppStore() -> ReducerStore<App, AppAction> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: App(),
       reducer: TestReducer<App, AppAction> { state, action in
         switch action {
@@ -276,9 +276,6 @@ import Testing
     state.message = "a"
     #expect(state.$message.valueUpdatedCount == 2)
     #expect(state != State(message: "a"))  // one assignment against two
-    var emit = Emit(wrappedValue: 0)
-    emit.wrappedValue = 1
-    #expect(emit.valueUpdatedCount == 1)
   }
 
   // MARK: - A store of your own

@@ -13,7 +13,7 @@ import Testing
   }
 
   func makeStore() -> ReducerStore<Counter, Void> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: Counter(),
       reducer: TestReducer<Counter, Void> { state, _ in
         state.count += 1
@@ -100,7 +100,7 @@ import Testing
   /// Cancelling a consumer that waits for a state ends its iteration, and with it the
   /// subscription: the scoped store it observed, and so the root, are released.
   @Test func cancellingAWaitingConsumerEndsItsSubscription() async {
-    var root: ReducerStore<App, Void>? = StoreBuilder.reducer(
+    var root: ReducerStore<App, Void>? = ReducerStore(
       initialState: App(),
       reducer: TestReducer<App, Void> { state, _ in
         state.counter.count += 1

@@ -104,7 +104,7 @@ enum AppFeature {
 @MainActor
 @Suite struct ReducerCompositionTests {
   @Test func aParentEmbedsChildReducersAndMapsTheirEffects() async {
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: AppFeature.State(),
       reducer: AppFeature.Reducer(
         dependencies: .init(todo: .init(defaultItem: { "milk" }))))

@@ -27,7 +27,7 @@ import Testing
   }
 
   func makeStore(clock: any Clock<Duration>) -> ReducerStore<State, Action> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: State(),
       reducer: TestReducer<State, Action> { state, action in
         switch action {

@@ -26,7 +26,7 @@ import Testing
   func makeStore(
     clock: any Clock<Duration>, gate: AsyncStream<Void>? = nil
   ) -> ReducerStore<State, Action> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: State(),
       reducer: TestReducer<State, Action> { state, action in
         switch action {
@@ -134,7 +134,7 @@ import Testing
 
   @Test func aTrailingThrottledEffectIsReportedAsWaitingForItsWindow() async {
     let clock = ManualClock()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: [Int](),
       reducer: TestReducer<[Int], Int> { state, value in
         if value < 0 {

@@ -22,7 +22,7 @@ enum WorkAction: Sendable, Equatable {
   private func makeStore(
     clock: any Clock<Duration> = ContinuousClock()
   ) -> ReducerStore<[WorkAction], WorkAction> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: [],
       reducer: TestReducer<[WorkAction], WorkAction> { state, action in
         switch action {

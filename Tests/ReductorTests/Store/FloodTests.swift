@@ -41,7 +41,7 @@ import Testing
   }
 
   func makeCountingStore() -> ReducerStore<Int, Int> {
-    StoreBuilder.reducer(
+    ReducerStore(
       initialState: 0,
       reducer: TestReducer<Int, Int> { state, amount in
         state += amount
@@ -56,7 +56,7 @@ import Testing
   @Test(.serialized, arguments: stressRuns)
   func stressAnotherMainActorJobRunsDuringAFloodFromEightThreads(run: Int) async {
     let flood = Flood()
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: 0,
       reducer: TestReducer<Int, Int> { state, amount in
         state += amount
@@ -114,7 +114,7 @@ import Testing
 
   /// A drain takes a batch of the inbox and leaves the rest, in order, for the next one.
   @Test func aScheduledDrainReducesOneBatchAndLeavesTheRestInOrder() {
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: [Int](),
       reducer: TestReducer<[Int], Int> { state, action in
         state.append(action)

@@ -16,7 +16,7 @@ enum CountingAction: Sendable, Equatable {
 func makeCountingStore<S: CountingState>(
   _ initial: S, clock: any Clock<Duration> = ContinuousClock()
 ) -> ReducerStore<S, CountingAction> {
-  StoreBuilder.reducer(
+  ReducerStore(
     initialState: initial,
     reducer: TestReducer<S, CountingAction> { state, action in
       state.log.append("\(action)")
@@ -116,7 +116,7 @@ func makeCountingStore<S: CountingState>(
       case produced(producer: Int, sequence: Int)
       case flush
     }
-    let store = StoreBuilder.reducer(
+    let store = ReducerStore(
       initialState: State(),
       reducer: TestReducer<State, Action> { state, action in
         if case .produced(let producer, let sequence) = action {

@@ -34,7 +34,7 @@ enum AudioAction: Sendable, Equatable {
 
 @MainActor
 func makeAppStore() -> ReducerStore<AppState, AppAction> {
-  StoreBuilder.reducer(
+  ReducerStore(
     initialState: AppState(),
     reducer: TestReducer<AppState, AppAction> { state, action in
       switch action {

@@ -28,9 +28,9 @@ func makeProbeStore<State>(
   _ state: State.Type, clock: ManualClock = ManualClock(), steps: StepClock? = nil,
   count: WritableKeyPath<State, Int>? = nil, initialState: State
 ) -> ReducerStore<State, Probe> {
-  StoreBuilder.store(
+  ReducerStore(
     initialState: initialState,
-    reduce: { state, action in
+    reducing: { state, action in
       if let count { state[keyPath: count] += 1 }
       switch action {
       case .work(let microseconds):

@@ -15,7 +15,7 @@ func makeTimelineStore(
   clock: ManualClock,
   effect: @escaping (String) -> Effect<TimelineAction>
 ) -> ReducerStore<[Stamped<String>], TimelineAction> {
-  StoreBuilder.reducer(
+  ReducerStore(
     initialState: [],
     reducer: TestReducer<[Stamped<String>], TimelineAction> { state, action in
       switch action {
