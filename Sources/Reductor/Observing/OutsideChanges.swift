@@ -1,83 +1,198 @@
+import Observation
 public import Synchronization
 
-/// How root stores learn that a value their state holds by reference changed outside their
+/// A field of a state whose value is held by reference, so that it can change outside the
+/// store's reductions: a shared value of `ReductorSharing`. Logs and diffs label it `name`, not
+/// `_name`, and stores follow the changes of its ``source``.
+package protocol HeldByReference {
+  /// The value behind the field, whose changes stores follow.
+  var source: any OutsideChangeSource { get }
+}
+
+/// A value held by reference that can change outside the reductions of the stores whose states
+/// hold it; it keeps the stores that follow it.
+package protocol OutsideChangeSource: AnyObject, Sendable {
+  /// The stores that follow it.
+  var followers: OutsideChangeFollowers { get }
+}
+
+/// How a store learns that a value its state holds by reference changed outside its
 /// reductions: a shared value of `ReductorSharing` that another store, or an effect, assigned.
 ///
 /// Such a value is the same for every copy of every state that holds it, so a store's state
-/// already shows the new value; what the store misses is telling its observers. Once the process
-/// has such values, each root store registers here when it is made (and any store when it is
-/// first observed), and ``didChange()`` has every registered store, on the main actor soon,
-/// tell Observation that its state changed and call again the subscriptions that compare what
-/// they read (`observe`, `values(of:)`, `pulses(of:)`), which report the value if it changed. A
-/// `states` stream is not called: it yields the reduced states, and there was no reduction.
-/// Many changes in a row are merged into one call per turn of the main actor.
-@usableFromInline
+/// already shows the new value; what the store misses is telling its observers. A store that
+/// follows outside changes (``OutsideChangeFollower``) finds the values its state holds and
+/// registers with each one's ``OutsideChangeFollowers``; a change of the value schedules, on the
+/// main actor soon, a refresh of the stores registered with it, and of no other: Observation is
+/// told that their state changed, and the subscriptions that compare what they read
+/// (`observe`, `values(of:)`, `pulses(of:)`) are called again. A `states` stream is not: it
+/// yields reduced states, and there was no reduction. The changes of one turn of the main actor
+/// make one refresh.
 package enum OutsideChanges: Sendable {
-  /// Whether the process has made a value held by reference: from then on, stores register.
-  private static let valueMade = Atomic(false)
-  /// Whether some store is registered: otherwise ``didChange()`` does nothing.
-  @usableFromInline static let hasStores = Atomic(false)
-  /// Whether a call of the registered stores is scheduled and has not started.
-  static let isScheduled = Atomic(false)
-  /// The registered stores' calls, each with the store it belongs to; the main actor's only.
-  @MainActor static var stores: [(store: Weak, refresh: @MainActor (AnyObject) -> Void)] = []
-  /// How many stores were registered after the last time the released ones were forgotten.
-  @MainActor static var liveCountAfterPruning = 0
+  /// Moves whenever a value held by reference is made or looked up: a state may hold a value it
+  /// did not hold before, and following stores look again.
+  static let epoch = Atomic<UInt64>(0)
 
-  /// A store held weakly: registering does not keep it alive.
-  struct Weak {
-    weak var object: AnyObject?
+  /// Notes that a value held by reference was made or looked up.
+  package static func noteValueHeld() {
+    epoch.wrappingAdd(1, ordering: .relaxed)
   }
 
-  /// Notes that the process has a value held by reference: the stores made from now on register.
-  package static func noteValueMade() {
-    if !valueMade.load(ordering: .relaxed) { valueMade.store(true, ordering: .relaxed) }
-  }
-
-  /// Whether the process has made a value held by reference.
+  /// Whether the process has made a value held by reference: from then on, stores follow.
   static var isInUse: Bool {
-    valueMade.load(ordering: .relaxed)
+    epoch.load(ordering: .relaxed) != 0
+  }
+}
+
+/// The stores that follow one value held by reference, kept by the value: a change costs the
+/// writer two atomic operations, and schedules one refresh of these stores per turn of the main
+/// actor, however many changes it makes.
+@usableFromInline
+package final class OutsideChangeFollowers: Sendable {
+  /// A store, held weakly, and how it refreshes.
+  private struct Follower: Sendable {
+    weak var store: (any AnyObject & Sendable)?
+    let refresh: @MainActor @Sendable () -> Void
   }
 
-  /// Registers `store`, whose `refresh` tells its observers of an outside change.
-  @MainActor
-  static func register<Store: AnyObject>(
-    _ store: Store, refresh: @escaping @MainActor (Store) -> Void
-  ) {
-    // Forgets the released stores when their number has doubled: amortized, registering many
-    // stores costs linear time.
-    if stores.count >= 2 * max(liveCountAfterPruning, 8) {
-      stores.removeAll { $0.store.object == nil }
-      liveCountAfterPruning = stores.count
-    }
-    stores.append((Weak(object: store), { refresh(unsafeDowncast($0, to: Store.self)) }))
-    hasStores.store(true, ordering: .releasing)
-  }
+  private let followers = Locked<[ObjectIdentifier: Follower]>([:])
+  @usableFromInline let isFollowed = Atomic(false)
+  @usableFromInline let isScheduled = Atomic(false)
 
-  /// Tells the registered stores, on the main actor soon, that a value their states may hold
-  /// changed. Callable from any thread.
+  package init() {}
+
+  /// Tells the followers, on the main actor soon, that the value changed; callable from any
+  /// thread.
   @inlinable
-  package static func didChange() {
-    if hasStores.load(ordering: .acquiring) { scheduleRefresh() }
+  @usableFromInline
+  package func didChange() {
+    guard isFollowed.load(ordering: .acquiring),
+      !isScheduled.exchange(true, ordering: .acquiringAndReleasing)
+    else { return }
+    scheduleRefresh()
   }
 
-  /// Schedules a call of the registered stores, unless one is scheduled.
   @usableFromInline
-  static func scheduleRefresh() {
-    guard !isScheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+  func scheduleRefresh() {
     Task { @MainActor in
       isScheduled.store(false, ordering: .releasing)
-      refreshStores()
+      let followers = followers.withLock { Array($0.values) }
+      for follower in followers where follower.store != nil { follower.refresh() }
     }
   }
 
-  @MainActor
-  private static func refreshStores() {
-    stores.removeAll { $0.store.object == nil }
-    liveCountAfterPruning = stores.count
-    // On a copy: a subscription that is called may subscribe another store.
-    for (store, refresh) in stores {
-      if let object = store.object { refresh(object) }
+  /// Registers `store`, which refreshes with `refresh`.
+  func add(_ store: any AnyObject & Sendable, refresh: @escaping @MainActor @Sendable () -> Void) {
+    followers.withLock { followers in
+      followers[ObjectIdentifier(store)] = Follower(store: store, refresh: refresh)
+      isFollowed.store(true, ordering: .releasing)
     }
+  }
+
+  /// Unregisters `store`.
+  func remove(_ store: AnyObject) {
+    followers.withLock { followers in
+      followers[ObjectIdentifier(store)] = nil
+      isFollowed.store(!followers.isEmpty, ordering: .releasing)
+    }
+  }
+
+  /// The stores registered; for tests.
+  var stores: Set<ObjectIdentifier> {
+    followers.withLock { Set($0.keys) }
+  }
+}
+
+/// Follows the outside changes of the values a root store's state holds by reference, as the
+/// store's extension: it finds them in the state when installed and, after a reduction, when the
+/// process made or looked up such a value since it last looked (the state may hold a new one),
+/// and registers the store for them with ``OutsideChanges``.
+///
+/// The store installs it when it is made, if the process has such values then, or at its first
+/// subscription. Finding the values walks the state with `Mirror`; it happens only when one was
+/// made or looked up somewhere.
+@MainActor
+final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
+  private weak var store: ReducerStore<State, Action>?
+  /// The values the state held at the last look, by identity.
+  private var sources: [ObjectIdentifier: any OutsideChangeSource] = [:]
+  private var seenEpoch: UInt64 = .max
+
+  init(store: ReducerStore<State, Action>) {
+    self.store = store
+  }
+
+  isolated deinit {
+    for source in sources.values { source.followers.remove(self) }
+  }
+
+  nonisolated var hooks: StoreHooks { .didReduce }
+
+  func didReduce(
+    _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
+  ) {
+    lookAgainIfValuesWereMade(in: state)
+  }
+
+  /// Finds the values `state` holds, if values were made or looked up since the last look, and
+  /// follows them instead of those it held before.
+  func lookAgainIfValuesWereMade(in state: State) {
+    let epoch = OutsideChanges.epoch.load(ordering: .relaxed)
+    guard epoch != seenEpoch else { return }
+    seenEpoch = epoch
+    var found: [ObjectIdentifier: any OutsideChangeSource] = [:]
+    var visited: Set<ObjectIdentifier> = []
+    Self.collectSources(in: state, into: &found, visited: &visited, depth: 0)
+    for (id, source) in sources where found[id] == nil { source.followers.remove(self) }
+    for (id, source) in found where sources[id] == nil {
+      source.followers.add(self) { [weak self] in self?.store?.didChangeOutside() }
+    }
+    sources = found
+  }
+
+  /// Walks `value` for the fields it holds by reference, through its children; classes once.
+  private static func collectSources(
+    in value: Any, into found: inout [ObjectIdentifier: any OutsideChangeSource],
+    visited: inout Set<ObjectIdentifier>, depth: Int
+  ) {
+    if let field = value as? any HeldByReference {
+      found[ObjectIdentifier(field.source)] = field.source
+      return
+    }
+    let mirror = Mirror(reflecting: value)
+    guard depth < 32, !mirror.children.isEmpty else { return }
+    if mirror.displayStyle == .class {
+      guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { return }
+    }
+    for child in mirror.children {
+      collectSources(in: child.value, into: &found, visited: &visited, depth: depth + 1)
+    }
+  }
+}
+
+extension ReducerStore {
+  /// Follows the outside changes of the values the state holds by reference, unless it does.
+  @usableFromInline
+  func followOutsideChanges() {
+    guard installedExtension(ofType: OutsideChangeFollower<State, Action>.self) == nil else {
+      return
+    }
+    let follower = OutsideChangeFollower(store: self)
+    install(follower)
+    follower.lookAgainIfValuesWereMade(in: currentState)
+  }
+
+  /// Follows outside changes from now on if the process has values held by reference.
+  @usableFromInline
+  func followOutsideChangesIfSharing() {
+    if OutsideChanges.isInUse { followOutsideChanges() }
+  }
+
+  /// Tells Observation and the observers that follow outside changes that a value the state
+  /// holds by reference changed.
+  func didChangeOutside() {
+    registrar.withMutation(of: self, keyPath: stateKeyPath) {}
+    installedExtension(ofType: StateObservers<State, Action>.self)?
+      .notify(currentState, outsideChange: true)
   }
 }

@@ -59,26 +59,4 @@ extension ReducerStore {
     install(observers)
     followOutsideChanges()
   }
-
-  /// Registers the store with ``OutsideChanges`` if the process has values held by reference.
-  @usableFromInline
-  func followOutsideChangesIfSharing() {
-    if OutsideChanges.isInUse { followOutsideChanges() }
-  }
-
-  /// Registers the store with ``OutsideChanges``, unless it is registered.
-  @usableFromInline
-  func followOutsideChanges() {
-    guard !followsOutsideChanges else { return }
-    followsOutsideChanges = true
-    OutsideChanges.register(self) { $0.didChangeOutside() }
-  }
-
-  /// Tells Observation and the observers that follow outside changes that a value the state
-  /// holds by reference changed.
-  func didChangeOutside() {
-    registrar.withMutation(of: self, keyPath: stateKeyPath) {}
-    installedExtension(ofType: StateObservers<State, Action>.self)?
-      .notify(currentState, outsideChange: true)
-  }
 }

@@ -42,9 +42,6 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @usableFromInline var makeScopeParent: (() -> ScopeParent<Action>)?
   /// How the store is instrumented: by its own options, or by the global switch.
   @usableFromInline var instrumentation = InstrumentationSetting<Action>()
-  /// Whether the store is registered with ``OutsideChanges``: from when it is made if the
-  /// process has shared values then, else from its first subscription.
-  var followsOutsideChanges = false
 
   /// The dependencies every reduction of the store runs with and its effects start with, when
   /// set (a test store's); when nil, those in force where each action is sent.

@@ -32,6 +32,8 @@ public struct Shared<Value: Sendable>: Sendable {
   ///   - key: Where the value lives and persists.
   public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKey<Value>) {
     reference = DependencyValues.current.sharedStorage.reference(for: key, default: wrappedValue)
+    // A state may hold it now: the stores that follow outside changes look again.
+    OutsideChanges.noteValueHeld()
   }
 
   /// A shared field kept in memory under `key`.
@@ -131,7 +133,12 @@ extension Shared: Equatable where Value: Equatable {
   }
 }
 
-extension Shared: ShowsAsWrappedProperty {}
+extension Shared: HeldByReference {
+  /// The value behind every `Shared` of the key, whose changes stores follow.
+  package var source: any OutsideChangeSource {
+    reference
+  }
+}
 
 extension Shared: CustomReflectable {
   /// The value's mirror: logs and test failures show a shared field as its value.

@@ -14,7 +14,7 @@ public import Reductor
 /// Reading and changing it are inlinable, so that a client specializes them for its value: run
 /// generically, a read and a write of an `Int` cost about 300 ns more.
 @usableFromInline
-final class SharedReference<Value: Sendable>: Sendable {
+final class SharedReference<Value: Sendable>: OutsideChangeSource {
   @usableFromInline
   struct State: Sendable {
     @usableFromInline var value: Value
@@ -36,6 +36,8 @@ final class SharedReference<Value: Sendable>: Sendable {
   @usableFromInline let writer: SharedWriter<Value>?
   /// Where problems are reported: the dependencies' report when the value was made.
   private let report: @Sendable (StoreDiagnostic) -> Void
+  /// The stores whose states hold it, which hear of its changes.
+  @usableFromInline package let followers = OutsideChangeFollowers()
 
   init(
     name: String, value: Value, loadError: (any Error)?, writer: SharedWriter<Value>?,
@@ -66,7 +68,7 @@ final class SharedReference<Value: Sendable>: Sendable {
     }
     // The writer reads the value when it writes, so that writes land in order.
     writer?.save(of: self)
-    OutsideChanges.didChange()
+    followers.didChange()
   }
 
   /// The error of reading the persisted copy when the value was made, until a write succeeds.

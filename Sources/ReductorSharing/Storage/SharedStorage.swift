@@ -171,7 +171,6 @@ public final class SharedStorage: Sendable {
         writer: writer, report: dependencies.report)
     }
     dependencies.outsideChangeTracker?.register(reference)
-    OutsideChanges.noteValueMade()
     return reference
   }
 }

@@ -172,7 +172,7 @@ struct ValueReflector {
   ) -> [FormattedValue.Child] {
     let shown = mirrorChildren.prefix(limits.maxChildren).map { child in
       // A shared field is stored as `_name`; it shows as the property the code reads.
-      if child.value is any ShowsAsWrappedProperty, let label = child.label, label.hasPrefix("_") {
+      if child.value is any HeldByReference, let label = child.label, label.hasPrefix("_") {
         return (label: String?.some(String(label.dropFirst())), value: child.value)
       }
       return (label: child.label, value: child.value)
@@ -211,7 +211,3 @@ struct ValueReflector {
     return result
   }
 }
-
-/// A property wrapper whose storage (`_name`) logs and diffs show under the property's name
-/// (`name`), with the wrapped value: `ReductorSharing`'s `Shared`.
-package protocol ShowsAsWrappedProperty {}
