@@ -64,7 +64,6 @@ package final class OutsideChangeFollowers: Sendable {
   /// Tells the followers, on the main actor soon, that the value changed; callable from any
   /// thread.
   @inlinable
-  @usableFromInline
   package func didChange() {
     guard isFollowed.load(ordering: .acquiring),
       !isScheduled.exchange(true, ordering: .acquiringAndReleasing)

@@ -47,7 +47,7 @@ import Testing
     }
     var counts = store.values(of: \.count).makeAsyncIterator()
     #expect(await counts.next() == nil as Int?)
-    harness.run { store.send(.open) }
+    harness.run { _ = store.send(.open) }
     #expect(await counts.next() == 0)
     let other = harness.run { Shared(wrappedValue: 0, .inMemory("late")) }
     other.wrappedValue = 3
