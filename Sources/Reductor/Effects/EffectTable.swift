@@ -294,14 +294,16 @@ struct EffectTable {
   }
 
   /// A fired debounce under `key` whose effect starts without a task (`.none`, `.send`): frees
-  /// the key, and returns whether it was still `firing` entry `id`, that is, whether it may
-  /// deliver.
-  mutating func takeFired(_ id: UInt64, key: EffectKey) -> Bool {
+  /// the key, or holds it for `gate` until the action it delivers is reduced; returns whether
+  /// the key was still `firing` entry `id`, that is, whether it may deliver.
+  mutating func takeFired(_ id: UInt64, key: EffectKey, delivering gate: EffectGate? = nil) -> Bool
+  {
     let slot = slots.removeValue(forKey: key)
     guard case .firing(id, _)? = slot else {
       if let slot { slots[key] = slot }  // not this entry's: it goes back
       return false
     }
+    if let gate { slots[key] = .delivering(gate) }
     return true
   }
 

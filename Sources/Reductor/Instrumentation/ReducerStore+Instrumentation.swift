@@ -111,8 +111,8 @@ extension ReducerStore {
 
 /// A store's instrumentation, as its extension: it marks each action with its cycle as it
 /// arrives (the `queue` stage starts), ends the `queue` stage and times the `reduce` stage
-/// around its reduction, and times the `effect` stage until the action's effect, and the effects
-/// of the actions it delivered, have finished. A mutation of a two-phase store is reduced in the
+/// around its reduction, and times the `effect` stage until the action's effect has finished and
+/// the actions it delivered have been reduced. A mutation of a two-phase store is reduced in the
 /// cycle of the action whose effect delivered it.
 @MainActor
 @usableFromInline
@@ -132,6 +132,17 @@ final class InstrumentedStages<State, Action: Sendable>: ActionMarking {
   @usableFromInline
   nonisolated var marker: @Sendable (Action) -> (any AnyObject & Sendable)? {
     { [instrument] action in instrument.beginCycle(action) }
+  }
+
+  /// Ends the `queue` stage of a dropped action, cancelled.
+  @usableFromInline
+  nonisolated var dropped: @Sendable (any AnyObject & Sendable) -> Void {
+    { mark in
+      guard let cycle = mark as? ActionCycle else { return }
+      let timer = cycle.timer
+      timer.ended(
+        .queue, of: cycle, name: cycle.name, after: timer.now() - cycle.queuedAt, cancelled: true)
+    }
   }
 
   @inlinable

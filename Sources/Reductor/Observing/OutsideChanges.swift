@@ -140,8 +140,7 @@ final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
     guard epoch != seenEpoch else { return }
     seenEpoch = epoch
     var found: [ObjectIdentifier: any OutsideChangeSource] = [:]
-    var visited: Set<ObjectIdentifier> = []
-    Self.collectSources(in: state, into: &found, visited: &visited, depth: 0)
+    Self.collectSources(in: state, into: &found, depth: 0)
     for (id, source) in sources where found[id] == nil { source.followers.remove(self) }
     for (id, source) in found where sources[id] == nil {
       source.followers.add(self) { [weak self] in self?.store?.didChangeOutside() }
@@ -149,22 +148,21 @@ final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
     sources = found
   }
 
-  /// Walks `value` for the fields it holds by reference, through its children; classes once.
+  /// Walks `value` for the fields it holds by reference, through the values it holds: the
+  /// state's own fields, and those of the values in them, but no object other than the state
+  /// itself (another object's fields may be another thread's to change) and no `_$` field (an
+  /// Observation registrar).
   private static func collectSources(
-    in value: Any, into found: inout [ObjectIdentifier: any OutsideChangeSource],
-    visited: inout Set<ObjectIdentifier>, depth: Int
+    in value: Any, into found: inout [ObjectIdentifier: any OutsideChangeSource], depth: Int
   ) {
     if let field = value as? any HeldByReference {
       found[ObjectIdentifier(field.source)] = field.source
       return
     }
     let mirror = Mirror(reflecting: value)
-    guard depth < 32, !mirror.children.isEmpty else { return }
-    if mirror.displayStyle == .class {
-      guard visited.insert(ObjectIdentifier(value as AnyObject)).inserted else { return }
-    }
-    for child in mirror.children {
-      collectSources(in: child.value, into: &found, visited: &visited, depth: depth + 1)
+    guard depth < 32, mirror.displayStyle != .class || depth == 0 else { return }
+    for child in mirror.children where child.label?.hasPrefix("_$") != true {
+      collectSources(in: child.value, into: &found, depth: depth + 1)
     }
   }
 }

@@ -42,8 +42,10 @@ final class ActionInbox<Action: Sendable>: Sendable {
     @usableFromInline var isDrainScheduled = false
     @usableFromInline var isClosed = false
     @usableFromInline var wake: (@Sendable () -> Void)?
-    /// The store's marking extension's marker, which marks an action as it arrives.
+    /// The store's marking extension's marker, which marks an action as it arrives, and what it
+    /// does with the mark of an action dropped.
     @usableFromInline var marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?
+    var dropped: (@Sendable (any AnyObject & Sendable) -> Void)?
 
     @usableFromInline
     init() {}
@@ -64,10 +66,14 @@ final class ActionInbox<Action: Sendable>: Sendable {
     state.withLock { $0.wake = wake }
   }
 
-  /// Sets the function that marks arriving actions, or removes it.
-  func setMarker(_ marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?) {
+  /// Sets the functions that mark arriving actions and hear of dropped ones, or removes them.
+  func setMarker(
+    _ marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?,
+    dropped: (@Sendable (any AnyObject & Sendable) -> Void)?
+  ) {
     state.withLock { state in
       state.marker = marker
+      state.dropped = dropped
       marks.store(marker != nil, ordering: .releasing)
     }
   }
@@ -136,13 +142,16 @@ final class ActionInbox<Action: Sendable>: Sendable {
 
   /// Refuses further actions and drops the pending ones, ending the work they were counted as.
   func close() {
-    let dropped = state.withLock { state in
+    let (entries, dropped) = state.withLock { state in
       state.isClosed = true
       state.wake = nil
       hasEntriesFlag.store(false, ordering: .releasing)
-      return exchange(&state.entries, with: [])
+      return (exchange(&state.entries, with: []), state.dropped)
     }
-    for entry in dropped { entry.tracker?.endCancelled() }
+    for entry in entries {
+      entry.tracker?.endCancelled()
+      if let mark = entry.mark { dropped?(mark) }
+    }
   }
 }
 

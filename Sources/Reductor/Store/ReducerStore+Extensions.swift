@@ -11,6 +11,7 @@ extension ReducerStore {
   ///   store is released.
   @inlinable
   public func install(_ storeExtension: some StoreExtension<State, Action>) {
+    if kernel.hasRemovedExtensions, !kernel.isReducing { forgetRemovedExtensions() }
     guard !isInstalled(storeExtension) else { return }
     kernel.extensions.append(.init(storeExtension))
     extensionsChanged()
@@ -19,22 +20,39 @@ extension ReducerStore {
   /// Whether `storeExtension` is installed.
   @usableFromInline
   func isInstalled(_ storeExtension: any StoreExtension<State, Action>) -> Bool {
-    kernel.extensions.contains { $0.body === storeExtension }
+    kernel.extensions.contains { $0.body === storeExtension && !$0.isRemoved }
   }
 
   /// Removes an extension; removing one that is not installed does nothing.
   ///
   /// - Parameter storeExtension: The extension.
   public func remove(_ storeExtension: some StoreExtension<State, Action>) {
-    kernel.extensions.removeAll { $0.body === storeExtension }
+    guard let index = kernel.extensions.firstIndex(where: { $0.body === storeExtension }) else {
+      return
+    }
+    if kernel.isReducing {
+      // A hook may be running: the rounds read the extensions by index.
+      kernel.extensions[index].hooks = []
+      kernel.extensions[index].isRemoved = true
+      kernel.hasRemovedExtensions = true
+    } else {
+      kernel.extensions.remove(at: index)
+    }
     extensionsChanged()
+  }
+
+  /// Forgets the extensions removed during the last round.
+  @usableFromInline
+  func forgetRemovedExtensions() {
+    kernel.extensions.removeAll { $0.isRemoved }
+    kernel.hasRemovedExtensions = false
   }
 
   /// The first installed extension of type `type`, if any.
   @usableFromInline package func installedExtension<Extension: StoreExtension>(
     ofType type: Extension.Type
   ) -> Extension? {
-    for installed in kernel.extensions {
+    for installed in kernel.extensions where !installed.isRemoved {
       if let body = installed.body as? Extension { return body }
     }
     return nil
@@ -51,9 +69,12 @@ extension ReducerStore {
   @usableFromInline
   func extensionsChanged() {
     kernel.hooks = kernel.extensions.reduce(into: []) { $0.formUnion($1.hooks) }
-    kernel.marking = kernel.extensions.last { $0.body is any ActionMarking<Action> }
-    let marker = (kernel.marking?.body as? any ActionMarking<Action>)?.marker
-    kernel.marker = marker
-    inbox.setMarker(marker)
+    kernel.marking = kernel.extensions.last {
+      !$0.isRemoved && $0.body is any ActionMarking<Action>
+    }
+    let marking = kernel.marking?.body as? any ActionMarking<Action>
+    kernel.marker = marking?.marker
+    kernel.dropped = marking?.dropped
+    inbox.setMarker(marking?.marker, dropped: marking?.dropped)
   }
 }

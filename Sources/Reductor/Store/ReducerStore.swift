@@ -134,7 +134,10 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   isolated deinit {
     runtime.manualClock?.unregister(ObjectIdentifier(runtime))
     // Actions a drain left for the next one are dropped, as those in the inbox are.
-    for entry in kernel.queue[kernel.queueHead...] { entry.tracker?.endCancelled() }
+    for entry in kernel.queue[kernel.queueHead...] {
+      entry.tracker?.endCancelled()
+      if let mark = entry.mark { kernel.dropped?(mark) }
+    }
     inbox.close()
     runtime.close()
   }
@@ -197,6 +200,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     let tracker = handle(action, tracker: nil, mark: mark, isSent: true)
     reduceActionsItCaused()
     kernel.isReducing = false
+    if kernel.isDrainDeferred { drainDeferred() }
     return StoreTask(tracker: tracker)
   }
 
@@ -265,6 +269,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     kernel.isReducing = true
     reduceDeliveredActionsWaiting()
     kernel.isReducing = false
+    if kernel.isDrainDeferred { drainDeferred() }
   }
 
   // MARK: - Reducing
@@ -289,7 +294,11 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @inlinable
   @discardableResult
   func drainInbox(upTo limit: Int = drainBatch) -> Bool {
-    guard !kernel.isReducing else { return false }
+    guard !kernel.isReducing else {
+      // A main-actor job during a reduction (a nested run loop): the reduction's end drains.
+      kernel.isDrainDeferred = true
+      return false
+    }
     inbox.drainStarted()
     guard kernel.hasQueuedActions || inbox.hasEntries else { return false }
     #if DEBUG
@@ -298,8 +307,17 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     kernel.isReducing = true
     reduceQueue(upTo: limit, refillingFromInbox: true)
     kernel.isReducing = false
+    if kernel.isDrainDeferred { drainDeferred() }
     if kernel.hasQueuedActions || inbox.hasEntries { inbox.requestDrain() }
     return true
+  }
+
+  /// Schedules the drain that a reduction put off: the one that found the store reducing.
+  @usableFromInline
+  func drainDeferred() {
+    kernel.isDrainDeferred = false
+    inbox.drainStarted()
+    if kernel.hasQueuedActions || inbox.hasEntries { inbox.requestDrain() }
   }
 
   /// Reduces the actions waiting in the inbox now, and the actions they send, when the queue is
@@ -344,7 +362,10 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     guard let gate = entry.gate else { return true }
     let admitted = gate.isOpen && entry.tracker?.isCancelled != true
     gate.countReduction { runtime.release($0) }
-    if !admitted { entry.tracker?.endCancelled() }
+    if !admitted {
+      entry.tracker?.endCancelled()
+      if let mark = entry.mark { kernel.dropped?(mark) }
+    }
     return admitted
   }
 
@@ -363,7 +384,11 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     _ action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?, isSent: Bool
   ) -> EffectTracker? {
     guard kernel.hooks.isEmpty, mark == nil, tracker?.mark == nil else {
-      return handleWatched(action, tracker: tracker, mark: mark, isSent: isSent)
+      guard let dependencies else {
+        return handleWatched(action, tracker: tracker, mark: mark, isSent: isSent)
+      }
+      return handleWatched(
+        action, tracker: tracker, mark: mark, isSent: isSent, with: dependencies)
     }
     let effect = reduceState(action)
     return effect.isNone ? nil : start(effect, of: action, root: tracker?.root)
@@ -381,13 +406,15 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     let hooks = kernel.hooks
     let deliveringMark = tracker?.mark
     let isMarked = mark != nil || deliveringMark != nil
-    let origin = ActionOrigin(
-      kind: originKind(of: tracker, isSent: isSent), mark: mark, deliveringMark: deliveringMark)
+    let origin = ActionOrigin<Action>(tracker: tracker, isSent: isSent, mark: mark)
     if isMarked {
       kernel.mark = mark
       kernel.marking?.willReduce(action, origin)
     }
-    defer { if isMarked { kernel.mark = nil } }
+    defer {
+      if isMarked { kernel.mark = nil }
+      if kernel.hasRemovedExtensions { forgetRemovedExtensions() }
+    }
     // The extensions are read in place, by index, rather than from a copy of the list, which
     // cost a retain and a release of each extension's functions per action; one installed or
     // removed by a hook takes part from the next action on, as `count` is read first.
@@ -425,6 +452,18 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       effect, of: action, root: tracker?.root, mark: mark, ended: Self.calling(ends))
   }
 
+  /// ``handleWatched(_:tracker:mark:isSent:)`` with the store's own dependencies in force: the
+  /// extensions' hooks run with them too, as the reducer does.
+  @usableFromInline
+  func handleWatched(
+    _ action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?, isSent: Bool,
+    with dependencies: DependencyValues
+  ) -> EffectTracker? {
+    DependencyValues.$current.withValue(dependencies) {
+      handleWatched(action, tracker: tracker, mark: mark, isSent: isSent)
+    }
+  }
+
   /// One function that calls `ends` in order; nil when there are none.
   @inlinable
   static func calling(_ ends: [@Sendable (Bool) -> Void]) -> (@Sendable (Bool) -> Void)? {
@@ -433,14 +472,6 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     case 1: ends[0]
     default: { cancelled in for end in ends { end(cancelled) } }
     }
-  }
-
-  /// Where an action comes from, by the tracker it was queued with.
-  @inlinable
-  func originKind(of tracker: EffectTracker?, isSent: Bool) -> ActionOrigin<Action>.Kind {
-    guard let tracker else { return isSent ? .sent : .enqueued }
-    guard tracker.parent != nil, let action = tracker.action as? Action else { return .sent }
-    return .effect(of: action)
   }
 
   /// Reduces one action into the state, with the store's dependencies in force and Observation

@@ -41,8 +41,10 @@ public protocol Store<State, Action>: AnyObject, Observable, Sendable {
   ///
   /// The root reduces it on the main actor after the actions already in its buffer; actions
   /// enqueued by one producer are reduced in the order it enqueued them. However many arrive, the
-  /// root reduces them in batches of at most 4,096, each in a turn of the main actor of its own,
-  /// so that other main-actor work runs between two batches during a flood. A scoped store embeds
+  /// root's own drains reduce them in batches of at most 4,096, each in a turn of the main actor
+  /// of its own, so that other main-actor work runs between two batches during a flood; a
+  /// ``send(_:)`` on the main actor reduces those waiting when it is called first, all of them,
+  /// and a ``ManualClock``'s settle point reduces all there are. A scoped store embeds
   /// the action as its `scope` says and hands it to the root. On a root whose clock is a
   /// ``ManualClock``, it is reduced at the clock's next settle point, as the actions of effects
   /// are. An action enqueued after the root store is gone is dropped.

@@ -51,7 +51,7 @@ public protocol StoreExtension<State, Action>: AnyObject, Sendable {
   /// - Parameters:
   ///   - action: The action reduced.
   ///   - origin: Where it came from.
-  ///   - previous: The state before the action, when ``hooks`` contains
+  ///   - previous: The state before the action, when an installed extension's hooks contain
   ///     ``StoreHooks/previousState`` (the store then keeps a copy of the state during every
   ///     reduction); otherwise nil.
   ///   - state: The state after the action.
@@ -63,9 +63,9 @@ public protocol StoreExtension<State, Action>: AnyObject, Sendable {
   /// - Parameters:
   ///   - action: The action whose reduction returned the effect.
   ///   - origin: Where the action came from.
-  /// - Returns: A function the store calls, on any thread, once the effect and the effects of
-  ///   the actions it delivered have finished, with `true` if any of that work was cancelled;
-  ///   or nil.
+  /// - Returns: A function the store calls, on any thread, once the effect's work has finished
+  ///   and the actions it delivered have been reduced (the effects those actions return are
+  ///   theirs), with `true` if any of that work was cancelled; or nil.
   func effectStarted(
     by action: Action, origin: ActionOrigin<Action>
   ) -> (@Sendable (_ cancelled: Bool) -> Void)?
@@ -128,17 +128,32 @@ public struct ActionOrigin<Action: Sendable>: Sendable {
   }
 
   /// How the action reached the store.
-  public let kind: Kind
+  @inlinable
+  public var kind: Kind {
+    guard let tracker else { return isSent ? .sent : .enqueued }
+    guard tracker.parent != nil, let action = tracker.action as? Action else { return .sent }
+    return .effect(of: action)
+  }
+
+  /// The tracker the action was queued with: the child of the action whose effect delivered it,
+  /// or the root of a send made while the store was reducing; nil for a send and an enqueue.
+  /// The kind is read from it when asked, so that a hook that does not ask pays nothing for it.
+  @usableFromInline let tracker: EffectTracker?
+  @usableFromInline let isSent: Bool
   /// The mark of the action, if the store's marking extension marked it.
   @usableFromInline package let mark: (any AnyObject & Sendable)?
-  /// The mark of the action whose effect delivered this one, if it was marked.
-  @usableFromInline package let deliveringMark: (any AnyObject & Sendable)?
 
-  @usableFromInline
-  init(kind: Kind, mark: (any AnyObject & Sendable)?, deliveringMark: (any AnyObject & Sendable)?) {
-    self.kind = kind
+  /// The mark of the action whose effect delivered this one, if it was marked.
+  @inlinable
+  package var deliveringMark: (any AnyObject & Sendable)? {
+    tracker?.mark
+  }
+
+  @inlinable
+  init(tracker: EffectTracker?, isSent: Bool, mark: (any AnyObject & Sendable)?) {
+    self.tracker = tracker
+    self.isSent = isSent
     self.mark = mark
-    self.deliveringMark = deliveringMark
   }
 }
 
@@ -147,11 +162,15 @@ extension ActionOrigin.Kind: Equatable where Action: Equatable {}
 /// A ``StoreExtension`` that marks the actions a store receives as they arrive — sent on the main
 /// actor, buffered, or enqueued from any thread — with an object it finds again while the store
 /// reduces the action and starts its effect, and while it reduces the actions that effect
-/// delivered: the package's instrumentation, whose mark is the action's cycle. At most one installed extension marks (the last
-/// one installed); the store hands the marks back in the ``ActionOrigin`` of its hooks, and
+/// delivered: the package's instrumentation, whose mark is the action's cycle. At most one
+/// installed extension marks (the last one installed); the store hands the marks back in the
+/// ``ActionOrigin`` of its hooks, and
 /// keeps the mark of the action it handles in ``ReducerStore/currentMark`` while it reduces the
 /// action and starts its effect.
 package protocol ActionMarking<Action>: StoreExtension {
   /// The mark of an arriving action; called on the thread it arrives from.
   nonisolated var marker: @Sendable (Action) -> (any AnyObject & Sendable)? { get }
+  /// Called, on any thread, with the mark of an action the store drops instead of reducing it:
+  /// one a cancelled effect delivered, or one still waiting when the store goes.
+  nonisolated var dropped: @Sendable (any AnyObject & Sendable) -> Void { get }
 }

@@ -4,9 +4,10 @@
 /// It lives in one stored property of the store, ``ReducerStore/kernel``, which is the store's
 /// one access without exclusivity checks. That is sound because the store touches it only on the
 /// main actor and never across a call out of the store: each access reads or writes a field, or
-/// appends to the queue, and calls nothing while it lasts (the extensions are copied out before
-/// they are called; the actions are copied out before they are reduced), so no two accesses
-/// overlap. Checked, these accesses cost an action that sends another (a reactable's) a fifth of
+/// appends to the queue, and calls nothing while it lasts (an extension's hook function is copied
+/// out of the list before it is called, and an extension removed during a round of hooks stays
+/// in its place until the round is over; the actions are copied out before they are reduced), so
+/// no two accesses overlap. Checked, these accesses cost an action that sends another (a reactable's) a fifth of
 /// its time, and a store with no observer 7 % of its send.
 @usableFromInline
 struct StoreKernel<State, Action: Sendable> {
@@ -16,8 +17,11 @@ struct StoreKernel<State, Action: Sendable> {
   @usableFromInline
   struct Installed {
     /// The hooks the store calls in its rounds of the extensions: the declared ones, but none of
-    /// the marking extension's, which the store calls on its own.
-    @usableFromInline let hooks: StoreHooks
+    /// the marking extension's, which the store calls on its own; none once it was removed.
+    @usableFromInline var hooks: StoreHooks
+    /// Whether it was removed during a round of the extensions: it stays in its place, calling
+    /// nothing, until the round is over, so that the others keep theirs.
+    @usableFromInline var isRemoved = false
     @usableFromInline let body: any StoreExtension<State, Action>
     // Not `@MainActor` function types: the store calls them on the main actor only, and an
     // isolated closure checks the executor at its entry, which cost more than the call.
@@ -43,14 +47,21 @@ struct StoreKernel<State, Action: Sendable> {
   @usableFromInline var queueHead = 0
   /// Whether an action is being reduced: a send now is queued behind it.
   @usableFromInline var isReducing = false
+  /// Whether a scheduled drain found the store reducing, and the reduction's end is to schedule
+  /// it again.
+  @usableFromInline var isDrainDeferred = false
   /// The number of actions reduced; scoped stores keep their projection until it changes.
   @usableFromInline var version: UInt64 = 0
   /// The installed extensions, in the order they were installed.
   @usableFromInline var extensions: [Installed] = []
   /// The union of the extensions' hooks: the one check an action makes when it is empty.
   @usableFromInline var hooks: StoreHooks = []
+  /// Whether an extension was removed during a round of the extensions, and waits to go.
+  @usableFromInline var hasRemovedExtensions = false
   /// The marking extension, if one is installed; see ``ActionMarking``.
   @usableFromInline var marking: Installed?
+  /// The marking extension's function for the marks of dropped actions.
+  @usableFromInline var dropped: (@Sendable (any AnyObject & Sendable) -> Void)?
   /// The marking extension's marker.
   @usableFromInline var marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?
   /// The mark of the action being handled (reduced, and its effect started).

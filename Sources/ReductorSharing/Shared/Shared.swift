@@ -79,7 +79,9 @@ public struct Shared<Value: Sendable>: Sendable {
 
   /// The shared field itself, as `$settings`: its errors, its values, its writes.
   public var projectedValue: Shared<Value> {
-    self
+    // It may be handed to another state (`Child(count: $count)`): following stores look again.
+    OutsideChanges.noteValueHeld()
+    return self
   }
 
   /// Changes the value with `body` atomically: no change made meanwhile, by another thread, is

@@ -188,6 +188,21 @@ import Testing
     #expect(table[search] == nil)
   }
 
+  /// A fired debounced `.send` holds its key until its action is reduced: a newer debounce
+  /// under the key closes the gate, and the action is dropped where it is reduced.
+  @Test func aFiredSendHoldsItsKeyUntilItsActionIsReduced() {
+    var table = EffectTable()
+    _ = table.debounce(debounce(search), at: .milliseconds(100)) { _ in Task {} }
+    _ = table.fire(timer: 0, now: .milliseconds(100))
+    let gate = EffectGate(parent: nil, key: search)
+    _ = gate.finish()
+    let taken = table.takeFired(0, key: search, delivering: gate)
+    #expect(taken)
+    #expect(table[search] == .delivering(gate))
+    _ = table.debounce(debounce(search), at: .milliseconds(200)) { _ in Task {} }
+    #expect(!gate.isOpen)
+  }
+
   @Test func cancellingByTrackerReachesItsTasksAndDebouncesOnly() {
     var table = EffectTable()
     let cancelled = tracker()

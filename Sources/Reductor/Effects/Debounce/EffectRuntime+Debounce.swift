@@ -44,7 +44,12 @@ extension EffectRuntime {
     case .none:
       _ = state.withLock { $0.effects.takeFired(id, key: key) }
     case .send(let action):
-      if state.withLock({ $0.effects.takeFired(id, key: key) }) { send.deliver(action, send.gate) }
+      // Its action waits to be reduced like a task's: a newer debounce under the key drops it.
+      let gate = EffectGate(parent: send.gate, key: key)
+      _ = gate.finish()
+      if state.withLock({ $0.effects.takeFired(id, key: key, delivering: gate) }) {
+        send.deliver(action, gate)
+      }
     default:
       _ = spawn(
         lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, send: send,
