@@ -20,7 +20,7 @@ public import Observation
 public final class ReducerStore<State, Action: Sendable>: Store {
   // The send path is `@inlinable` so that it is specialized for the caller's state and action
   // types: unspecialized, every generic type it touches costs a run-time metadata lookup, which
-  // made a send cost ten times the reducer (see the Performance article). Everything it touches
+  // made a send cost ten times the reducer (see Benchmarks/NOTES.md). Everything it touches
   // is therefore `@usableFromInline`; the rare paths (starting effects on the runtime, installing
   // extensions) stay out of line.
 
