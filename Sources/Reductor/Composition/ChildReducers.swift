@@ -110,13 +110,12 @@ where Element.State: Identifiable, Element.State.ID == ID {
     let positions = rows.positions
     // A key path is immutable.
     nonisolated(unsafe) let path = state as AnyKeyPath
-    return Effect(
-      operation: .cancelScopes { key in
-        guard let scope = key.scopedKey?.scope.childScope, scope.path == path,
-          let id = scope.id?.base as? ID
-        else { return false }
-        return positions[id] == nil
-      })
+    return .cancelScopes { key in
+      guard let scope = key.scopedKey?.scope.childScope, scope.path == path,
+        let id = scope.id?.base as? ID
+      else { return false }
+      return positions[id] == nil
+    }
   }
 }
 
@@ -223,7 +222,7 @@ extension Effect {
       message: "The action \(action) was sent to a child that is not there: \(reason). It "
         + "changed nothing.",
       error: nil, fileID: "", line: 0)
-    return Effect(operation: .run(priority: nil) { send in send.report(diagnostic) })
+    return Effect(operation: .run(priority: nil) { runner in runner.send.report(diagnostic) })
   }
 
   /// The two effects, merged, leaving out a `.none`: one effect alone is itself.

@@ -29,7 +29,14 @@ extension Effect {
   /// - Parameter effects: The children, in order. An empty array is ``none``.
   /// - Returns: The composed effect.
   public static func concat(_ effects: [Effect]) -> Effect {
-    combine(effects, into: Operation.concat)
+    combine(effects) { effects in
+      .run(priority: nil) { runner in
+        for effect in effects {
+          if Task.isCancelled { return }
+          _ = await runner.execute(effect)
+        }
+      }
+    }
   }
 
   /// Runs this effect, then `other` once this one has finished.
@@ -37,10 +44,7 @@ extension Effect {
   /// - Parameter other: The effect to run next.
   /// - Returns: The composed effect.
   public func concat(_ other: Effect) -> Effect {
-    if case .concat(let effects) = operation, lifetime == .storeBound {
-      return .concat(effects + [other])
-    }
-    return .concat([self, other])
+    .concat([self, other])
   }
 
   /// Runs `effects` concurrently; the whole is done when every child is done.
@@ -63,7 +67,15 @@ extension Effect {
   /// - Parameter effects: The children. An empty array is ``none``.
   /// - Returns: The composed effect.
   public static func merge(_ effects: [Effect]) -> Effect {
-    combine(effects, into: Operation.merge)
+    combine(effects) { effects in
+      .run(priority: nil) { runner in
+        await withTaskGroup(of: Void.self) { group in
+          for effect in effects {
+            group.addTask { _ = await runner.execute(effect) }
+          }
+        }
+      }
+    }
   }
 
   /// Runs this effect and `other` concurrently.
@@ -71,12 +83,11 @@ extension Effect {
   /// - Parameter other: The effect to run alongside.
   /// - Returns: The composed effect.
   public func merge(_ other: Effect) -> Effect {
-    if case .merge(let effects) = operation, lifetime == .storeBound {
-      return .merge(effects + [other])
-    }
-    return .merge([self, other])
+    .merge([self, other])
   }
 
+  /// The composition of `effects` that `operation` makes, unless there is less to compose: no
+  /// effect, one, or nothing but actions to deliver at once, which are delivered in order.
   private static func combine(
     _ effects: [Effect], into operation: ([Effect]) -> Operation
   ) -> Effect {
@@ -84,7 +95,15 @@ extension Effect {
     switch effects.count {
     case 0: return .none
     case 1: return effects[0]
-    default: return Effect(operation: operation(effects))
+    default:
+      var actions: [Action] = []
+      for effect in effects {
+        guard let delivered = effect.actionsDeliveredAtOnce else {
+          return Effect(operation: operation(effects))
+        }
+        actions += delivered
+      }
+      return Effect(operation: .sendAll(actions))
     }
   }
 }

@@ -18,33 +18,8 @@ extension Effect {
     let send = Send<Action>(
       deliver: { action, _ in last.set(action) }, report: EffectRuntime.writeDiagnostic,
       dependencies: DependencyValues.current)
-    await operation.performDirectly(send: send)
+    _ = await EffectRunner(runtime: nil, send: send, tracker: nil).execute(self)
     return last.value
-  }
-}
-
-extension Effect.Operation {
-  fileprivate func performDirectly(send: Send<Action>) async {
-    switch self {
-    case .none, .cancel, .cancelScopes:
-      return
-    case .send(let action):
-      send(action)
-    case .run(_, let body):
-      await body(send)
-    case .concat(let effects):
-      for effect in effects { await effect.operation.performDirectly(send: send) }
-    case .merge(let effects):
-      await withTaskGroup(of: Void.self) { group in
-        for effect in effects {
-          group.addTask { await effect.operation.performDirectly(send: send) }
-        }
-      }
-    case .throttle(_, _, _, let effect), .debounce(_, _, let effect):
-      await effect.operation.performDirectly(send: send)
-    case .deferred(let build):
-      await MainActor.run(body: build).operation.performDirectly(send: send)
-    }
   }
 }
 

@@ -18,21 +18,26 @@ public struct Effect<Action: Sendable>: Sendable {
 
   @usableFromInline let operation: Operation
 
+  /// What the effect does, in the few primitive forms every effect is built from; the
+  /// ``EffectRunner`` interprets them.
   @usableFromInline
   indirect enum Operation: Sendable {
     case none
+    /// Delivers one action at once.
     case send(Action)
-    case run(priority: TaskPriority?, body: @Sendable (Send<Action>) async -> Void)
-    case cancel(EffectKey)
-    /// Cancels what runs or waits under the keys the function picks: the effects of children;
-    /// see `EffectScope.swift`.
-    case cancelScopes(where: @Sendable (EffectKey) -> Bool)
-    case concat([Effect<Action>])
-    case merge([Effect<Action>])
-    case throttle(interval: Duration, key: EffectKey, latest: Bool, Effect<Action>)
-    case debounce(interval: Duration, key: EffectKey, Effect<Action>)
+    /// Delivers actions at once, in order: a concatenation or merge of sends.
+    case sendAll([Action])
+    /// Work in a task: the body of a `.run` or `.stream`, a concatenation, a merge.
+    case run(priority: TaskPriority?, body: @Sendable (EffectRunner<Action>) async -> Void)
     /// An effect built on the main actor when it starts; see ``Effect/deferred(_:)``.
     case deferred(@MainActor @Sendable () -> Effect<Action>)
+    /// An effect made of others or of the runtime's services — a debounce, a throttle, a
+    /// cancellation, a child's effect, a transformed one — as what it does where it starts
+    /// (with the store's buffer for actions delivered at once) and inside a task (returning
+    /// whether it ran to its end). Both get the lifetime of the effect.
+    case composed(
+      start: @Sendable (EffectRunner<Action>, EffectLifetime, (Action) -> Void) -> Void,
+      execute: @Sendable (EffectRunner<Action>, EffectLifetime) async -> Bool)
   }
 
   @inlinable
@@ -60,17 +65,10 @@ public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline
   package var actionsDeliveredAtOnce: [Action]? {
     switch operation {
-    case .none: return []
-    case .send(let action): return [action]
-    case .concat(let effects), .merge(let effects):
-      guard lifetime == .storeBound else { return nil }
-      var actions: [Action] = []
-      for effect in effects {
-        guard let delivered = effect.actionsDeliveredAtOnce else { return nil }
-        actions += delivered
-      }
-      return actions
-    default: return nil
+    case .none: []
+    case .send(let action): [action]
+    case .sendAll(let actions) where lifetime == .storeBound: actions
+    default: nil
     }
   }
 }
@@ -111,21 +109,15 @@ extension Effect {
   /// replaced, or an effect a throttle window dropped, never delivers it.
   @usableFromInline
   package func followed(by action: Action) -> Effect {
-    switch operation {
-    case .debounce(let interval, let key, let effect):
-      Effect(
-        lifetime: lifetime,
-        operation: .debounce(interval: interval, key: key, effect.followed(by: action)))
-    case .throttle(let interval, let key, let latest, let effect):
-      Effect(
-        lifetime: lifetime,
-        operation: .throttle(
-          interval: interval, key: key, latest: latest, effect.followed(by: action)))
-    default:
-      Effect(
-        lifetime: lifetime,
-        operation: .concat([Effect(operation: operation), .send(action)]))
+    if let actions = actionsDeliveredAtOnce {
+      return Effect(lifetime: lifetime, operation: .sendAll(actions + [action]))
     }
+    let effect = withLifetime(.storeBound)
+    return Effect(
+      lifetime: lifetime,
+      operation: .run(priority: nil) { runner in
+        if await runner.execute(effect) { runner.send(action) }
+      })
   }
 
   /// Delivers `action` right away, through the store's buffer, after the current action.
@@ -268,8 +260,8 @@ extension Effect {
   ) -> Effect {
     Effect(
       lifetime: lifetime,
-      operation: .run(priority: priority) { send in
-        let (send, operationState) = send.limited(toOperationAt: fileID, line: line)
+      operation: .run(priority: priority) { runner in
+        let (send, operationState) = runner.send.limited(toOperationAt: fileID, line: line)
         defer { operationState.finish() }
         do {
           try await operation(send)
@@ -303,9 +295,9 @@ extension Effect {
   where Sequence: SendableMetatype, Sequence.Element == Action, Sequence.Failure == Never {
     Effect(
       lifetime: lifetime,
-      operation: .run(priority: nil) { send in
+      operation: .run(priority: nil) { runner in
         for await action in makeSequence() {
-          send(action)
+          runner.send(action)
         }
       })
   }
@@ -317,7 +309,14 @@ extension Effect {
   /// - Parameter key: The key given to ``EffectLifetime/replaceable(_:)``.
   /// - Returns: The effect.
   public static func cancel(_ key: some Hashable & Sendable) -> Effect {
-    Effect(operation: .cancel(EffectKey(key)))
+    let key = EffectKey(key)
+    return Effect(
+      operation: .composed(
+        start: { runner, _, _ in runner.cancel(key) },
+        execute: { runner, _ in
+          runner.cancel(key)
+          return true
+        }))
   }
 }
 
@@ -359,59 +358,53 @@ extension Effect {
     case .none: Effect<NewAction>(lifetime: lifetime, operation: .none)
     case .send(let action):
       Effect<NewAction>(lifetime: lifetime, operation: .send(transform(action)))
-    default: Effect<NewAction>(lifetime: lifetime, operation: operation.map(transform))
+    default: mapping(transform)
     }
+  }
+
+  /// ``map(_:)`` of an effect that does more than deliver one action.
+  @usableFromInline
+  func mapping<NewAction: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    run(by: { $0.mapped(transform) }, delivering: transform)
   }
 
   /// Runs the same work but drops every action it produces.
   ///
   /// - Returns: An effect of any action type, with the same work and lifetime.
   public func mapNone<NewAction: Sendable>() -> Effect<NewAction> {
-    Effect<NewAction>(lifetime: lifetime, operation: operation.mapNone())
-  }
-}
-
-extension Effect.Operation {
-  @usableFromInline
-  func map<NewAction: Sendable>(
-    _ transform: @escaping @Sendable (Action) -> NewAction
-  ) -> Effect<NewAction>.Operation {
-    switch self {
-    case .none: .none
-    case .send(let action): .send(transform(action))
-    case .cancel(let key): .cancel(key)
-    case .cancelScopes(let picks): .cancelScopes(where: picks)
-    case .run(let priority, let body):
-      .run(priority: priority) { send in await body(send.map(transform)) }
-    case .concat(let effects): .concat(effects.map { $0.map(transform) })
-    case .merge(let effects): .merge(effects.map { $0.map(transform) })
-    case .throttle(let interval, let key, let latest, let effect):
-      .throttle(interval: interval, key: key, latest: latest, effect.map(transform))
-    case .debounce(let interval, let key, let effect):
-      .debounce(interval: interval, key: key, effect.map(transform))
-    case .deferred(let build):
-      .deferred { build().map(transform) }
-    }
+    run(by: { $0.silenced() }, delivering: nil)
   }
 
-  func mapNone<NewAction: Sendable>() -> Effect<NewAction>.Operation {
-    switch self {
-    case .none, .send: .none
-    case .cancel(let key): .cancel(key)
-    case .cancelScopes(let picks): .cancelScopes(where: picks)
-    case .run(let priority, let body):
-      .run(priority: priority) { send in
-        await body(
-          Send(deliver: { _, _ in }, report: send.report, dependencies: send.dependencies))
-      }
-    case .concat(let effects): .concat(effects.map { $0.mapNone() })
-    case .merge(let effects): .merge(effects.map { $0.mapNone() })
-    case .throttle(let interval, let key, let latest, let effect):
-      .throttle(interval: interval, key: key, latest: latest, effect.mapNone())
-    case .debounce(let interval, let key, let effect):
-      .debounce(interval: interval, key: key, effect.mapNone())
+  /// This effect as an effect of the runners `derive` derives from the ones that run the result:
+  /// a transformed or a child's effect. Actions it delivers at once become `transform`'s (nil:
+  /// none); an effect built on the main actor stays one, so that the store builds it at once.
+  func run<Outer: Sendable>(
+    by derive: @escaping @Sendable (EffectRunner<Outer>) -> EffectRunner<Action>,
+    delivering transform: (@Sendable (Action) -> Outer)?
+  ) -> Effect<Outer> {
+    let operation: Effect<Outer>.Operation
+    switch self.operation {
+    case .none:
+      operation = .none
+    case .send(let action):
+      operation = transform.map { .send($0(action)) } ?? .none
+    case .sendAll(let actions) where lifetime == .storeBound:
+      operation = transform.map { .sendAll(actions.map($0)) } ?? .none
     case .deferred(let build):
-      .deferred { build().mapNone() }
+      operation = .deferred { build().run(by: derive, delivering: transform) }
+    default:
+      operation = .composed(
+        start: { runner, lifetime, buffer in
+          derive(runner).start(self.withLifetime(lifetime)) { action in
+            if let transform { buffer(transform(action)) }
+          }
+        },
+        execute: { runner, lifetime in
+          await derive(runner).execute(self.withLifetime(lifetime))
+        })
     }
+    return Effect<Outer>(lifetime: lifetime, operation: operation)
   }
 }

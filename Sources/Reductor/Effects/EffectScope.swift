@@ -15,7 +15,8 @@ extension Effect {
   /// - Returns: The scoped effect.
   @usableFromInline
   package func scoped(in scope: some Hashable & Sendable) -> Effect {
-    scoped(in: EffectKey(scope), isTopLevel: true)
+    let scope = EffectKey(scope)
+    return run(by: { $0.scoped(in: scope) }, delivering: { $0 })
   }
 
   /// An effect that cancels every effect of the child `scope`, and of its children.
@@ -25,68 +26,19 @@ extension Effect {
   @usableFromInline
   package static func cancelScope(_ scope: some Hashable & Sendable) -> Effect {
     let scope = EffectKey(scope)
-    return Effect(operation: .cancelScopes { $0.scopedKey?.scope == scope })
+    return cancelScopes { $0.scopedKey?.scope == scope }
   }
 
-  /// `isTopLevel`: whether the store starts the effect as a task of its own (a store-bound one
-  /// then gets a key); the effects inside a task run in it, and are cancelled with it.
-  private func scoped(in scope: EffectKey, isTopLevel: Bool) -> Effect {
-    let scopedLifetime = lifetime.scoped(in: scope, isTopLevel: isTopLevel)
-    switch operation {
-    case .none, .send:
-      return self
-    case .cancel(let key):
-      return Effect(lifetime: lifetime, operation: .cancel(key.scoped(in: scope)))
-    case .cancelScopes(let picks):
-      // The keys it picks, among those of this child: a grandchild's, say.
-      return Effect(
-        lifetime: lifetime,
-        operation: .cancelScopes { key in
-          guard let scoped = key.scopedKey, scoped.scope == scope else { return false }
-          return picks(scoped.key)
-        })
-    case .run:
-      return Effect(lifetime: scopedLifetime, operation: operation)
-    case .concat(let effects):
-      return Effect(
-        lifetime: scopedLifetime,
-        operation: .concat(effects.map { $0.scoped(in: scope, isTopLevel: false) }))
-    case .merge(let effects):
-      return Effect(
-        lifetime: scopedLifetime,
-        operation: .merge(effects.map { $0.scoped(in: scope, isTopLevel: false) }))
-    case .throttle(let interval, let key, let latest, let child):
-      // The admitted child starts as the store starts the throttle: at the top, or in a task.
-      return Effect(
-        lifetime: lifetime,
-        operation: .throttle(
-          interval: interval, key: key.scoped(in: scope), latest: latest,
-          child.scoped(in: scope, isTopLevel: isTopLevel)))
-    case .debounce(let interval, let key, let child):
-      // Registered under its key, and its child runs in its task.
-      return Effect(
-        lifetime: lifetime,
-        operation: .debounce(
-          interval: interval, key: key.scoped(in: scope),
-          child.scoped(in: scope, isTopLevel: false)))
-    case .deferred(let build):
-      return Effect(
-        lifetime: lifetime,
-        operation: .deferred { build().scoped(in: scope, isTopLevel: isTopLevel) })
-    }
-  }
-}
-
-extension EffectLifetime {
-  /// The lifetime of a child's effect: a key in the child's namespace for a replaceable one,
-  /// and for a store-bound one started as a task of its own.
-  fileprivate func scoped(in scope: EffectKey, isTopLevel: Bool) -> EffectLifetime {
-    switch kind {
-    case .storeBound where isTopLevel:
-      EffectLifetime(kind: .replaceable(EffectKey(ChildTask()).scoped(in: scope)))
-    case .replaceable(let key): EffectLifetime(kind: .replaceable(key.scoped(in: scope)))
-    case .storeBound, .detached: self
-    }
+  /// An effect that cancels what runs or waits under the keys `picks` picks: the effects of
+  /// children.
+  static func cancelScopes(where picks: @escaping @Sendable (EffectKey) -> Bool) -> Effect {
+    Effect(
+      operation: .composed(
+        start: { runner, _, _ in runner.cancelScopes(where: picks) },
+        execute: { runner, _ in
+          runner.cancelScopes(where: picks)
+          return true
+        }))
   }
 }
 

@@ -229,15 +229,15 @@ struct EffectTable {
   /// `tracker` (``StoreTask/cancel()``).
   mutating func cancel(trackedBy tracker: EffectTracker) -> Cleanup {
     var cleanup = Cleanup()
-    for effect in running.values where effect.tracker?.root === tracker {
+    for effect in running.values where effect.tracker?.isCounted(in: tracker) == true {
       effect.cancel(into: &cleanup)
     }
     cleanup.trackersToEnd = windows.removeTrailing(trackedBy: tracker).compactMap(\.tracker)
     for (key, slot) in slots {
       switch slot {
-      case .pending(let id) where debounces[id]?.tracker?.root === tracker:
+      case .pending(let id) where debounces[id]?.tracker?.isCounted(in: tracker) == true:
         cleanup.trackersToEnd += cleanUp(slots.removeValue(forKey: key), of: key).trackersToEnd
-      case .firing(_, let firingTracker) where firingTracker?.root === tracker:
+      case .firing(_, let firingTracker) where firingTracker?.isCounted(in: tracker) == true:
         slots.removeValue(forKey: key)
       default:
         break

@@ -16,9 +16,11 @@ import Synchronization
 /// tracker of the action's own, its *child*: the child counts toward the root, which it opens and
 /// closes, and it names the action (the origin of the actions its effect delivers) and carries
 /// the action's mark. When extensions asked to hear of the effect's end, its count reaching zero
-/// calls them, with whether any of the work was cancelled. Children hang from the root, never
-/// from another child, so a chain of effects that each start the next keeps no chain of
-/// trackers alive.
+/// calls them, with whether any of the work was cancelled. Children hang from the root, so a
+/// chain of effects that each start the next keeps no chain of trackers alive; the one
+/// grandchild is the tracker of a debounce inside a composition, whose end tells the task that
+/// awaits it (see `EffectRuntime+Debounce.swift`). Cancelling a tracker cancels the work it and
+/// its descendants count.
 @usableFromInline
 final class EffectTracker: Sendable {
   private let pending = Atomic(0)
@@ -27,7 +29,7 @@ final class EffectTracker: Sendable {
   /// The action whose work this is: the sent one for a root, the one whose effect it counts for
   /// a child.
   @usableFromInline let action: any Sendable
-  /// The root of a child; nil for a root.
+  /// The tracker a child counts toward; nil for a root.
   @usableFromInline let parent: EffectTracker?
   /// The mark of a child's action, if an extension marked it.
   @usableFromInline let mark: (any AnyObject & Sendable)?
@@ -52,11 +54,17 @@ final class EffectTracker: Sendable {
   /// effect table's bookkeeping refer to.
   @usableFromInline
   var root: EffectTracker {
-    parent ?? self
+    parent?.root ?? self
   }
 
+  /// Whether it, or a tracker it counts toward, was cancelled.
   var isCancelled: Bool {
-    root.cancelled.load(ordering: .acquiring)
+    cancelled.load(ordering: .acquiring) || parent?.isCancelled == true
+  }
+
+  /// Whether it is `tracker` or counts toward it: whether cancelling `tracker` cancels its work.
+  func isCounted(in tracker: EffectTracker) -> Bool {
+    self === tracker || parent?.isCounted(in: tracker) == true
   }
 
   /// Whether all tracked work is done.

@@ -551,9 +551,8 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   /// Starts an effect that does more than deliver one action, on the effect runtime.
   @usableFromInline
   func startOnRuntime(_ effect: Effect<Action>, tracker: EffectTracker) {
-    runtime.start(effect, send: makeSend(tracker: tracker), tracker: tracker) { action in
-      buffer(action, tracker: tracker)
-    }
+    EffectRunner(runtime: runtime, send: makeSend(tracker: tracker), tracker: tracker)
+      .start(effect) { action in buffer(action, tracker: tracker) }
   }
 
   /// Appends an action that is reduced after the current one: sent by an effect synchronously,

@@ -122,6 +122,21 @@ import Testing
     #expect(store.state == [])
   }
 
+  /// The action a debounced effect is followed by comes after the effect, once it ran: a
+  /// debounce that a newer one replaced delivers neither.
+  @Test func aDebouncedEffectFollowedByAnActionDeliversItOnlyIfItRan() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      Effect<TimelineAction>.send(.done(name)).debounced(for: .milliseconds(300), key: "k")
+        .followed(by: .done("end \(name)"))
+    }
+    store.send(.fire("a"))
+    await clock.advance(by: .milliseconds(100))
+    store.send(.fire("b"))
+    await clock.advance(by: .milliseconds(300))
+    #expect(store.state == stamped(("b", 400), ("end b", 400)))
+  }
+
   @Test func mergeRunsChildrenConcurrently() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in

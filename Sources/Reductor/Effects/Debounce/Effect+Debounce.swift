@@ -36,6 +36,11 @@ extension Effect {
   /// - Returns: The debounced effect.
   public func debounced(for interval: Duration, key: some Hashable & Sendable) -> Effect {
     guard !isNone else { return self }
-    return Effect(operation: .debounce(interval: interval, key: EffectKey(key), self))
+    let key = EffectKey(key)
+    return Effect(
+      operation: .composed(
+        start: { runner, _, _ in runner.debounce(self, key: key, interval: interval) },
+        execute: { runner, _ in await runner.debounceAndWait(self, key: key, interval: interval) }
+      ))
   }
 }

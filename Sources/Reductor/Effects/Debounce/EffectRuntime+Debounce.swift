@@ -1,26 +1,23 @@
-/// The runtime's part of debouncing: debounces a reducer returns wait in the effect table's
-/// debounce table, and one timer task starts them when they are due.
+/// The runtime's part of debouncing: a debounce waits in the effect table's debounce table, not
+/// in a task of its own, wherever it sits — returned by a reducer, or inside a concatenation or
+/// a merge, whose task awaits it — and one timer task starts the debounced effects when they are
+/// due.
 extension EffectRuntime {
   /// The number of debounced effects waiting for their key to go quiet.
   var pendingDebounceCount: Int {
     state.withLock { $0.effects.pendingDebounceCount }
   }
 
-  /// Schedules a debounce that a reducer returned. It waits in the debounce table, not in a
-  /// task of its own, until `key` has been quiet for `interval`; then `child` starts, registered
-  /// under `key`. A newer effect for the key replaces it while it waits and cancels it while it
-  /// runs. A debounce inside a `concat` or `merge` instead waits in a keyed task of its own (see
-  /// `perform`), which the composition awaits.
-  func debounce<Action>(
-    _ child: Effect<Action>, key: EffectKey, interval: Duration, send: Send<Action>,
-    tracker: EffectTracker?
+  /// Schedules a debounce under `key`, due after `interval`, counted in `tracker` while it
+  /// waits; when it is due, the timer calls `fire` with its entry's id. A newer effect for the key
+  /// replaces it while it waits.
+  func debounce(
+    key: EffectKey, interval: Duration, tracker: EffectTracker?,
+    fire: @escaping @Sendable (_ id: UInt64) -> Void
   ) {
     if tracker?.isCancelled == true { return }
     tracker?.begin()
-    let pending = DebounceTable.Pending(
-      key: key,
-      fire: { id in self.startDebounced(child, key: key, id: id, send: send, tracker: tracker) },
-      tracker: tracker)
+    let pending = DebounceTable.Pending(key: key, fire: fire, tracker: tracker)
     let deadline = elapsed() + max(interval, .zero)
     let cleanup = state.withLock { state in
       state.effects.debounce(pending, at: deadline) { timer in
@@ -32,32 +29,6 @@ extension EffectRuntime {
       return
     }
     cleanup.perform()
-  }
-
-  /// Starts the debounced effect of entry `id`, which is due, registered under `key`. It does
-  /// not start if something took the key over after the timer took the entry off the table.
-  private func startDebounced<Action>(
-    _ child: Effect<Action>, key: EffectKey, id: UInt64, send: Send<Action>,
-    tracker: EffectTracker?
-  ) {
-    switch child.operation {
-    case .none:
-      _ = state.withLock { $0.effects.takeFired(id, key: key) }
-    case .send(let action):
-      // Its action waits to be reduced like a task's: a newer debounce under the key drops it.
-      let gate = EffectGate(parent: send.gate, key: key)
-      _ = gate.finish()
-      if state.withLock({ $0.effects.takeFired(id, key: key, delivering: gate) }) {
-        send.deliver(action, gate)
-      }
-    default:
-      _ = spawn(
-        lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, send: send,
-        tracker: tracker, firedDebounce: id
-      ) { send in
-        await self.execute(child, send: send, tracker: tracker)
-      }
-    }
   }
 
   /// A task that sleeps until the earliest pending debounce is due, starts the due ones, and
@@ -74,6 +45,97 @@ extension EffectRuntime {
     } stopped: {
       // Replaced or closed; or the clock failed, and the next debounce makes a new timer.
       self.state.withLock { $0.effects.timerStopped(id) }
+    }
+  }
+}
+
+extension EffectRunner {
+  /// Schedules `effect` to start once `key` has been quiet for `interval`, registered under the
+  /// key. A newer effect for the key replaces it while it waits and cancels it while it runs.
+  func debounce(_ effect: Effect<Action>, key: EffectKey, interval: Duration) {
+    guard let runtime else { return }
+    let key = scoped(key)
+    runtime.debounce(key: key, interval: interval, tracker: tracker) { id in
+      startDebounced(effect, key: key, id: id)
+    }
+  }
+
+  /// Debounces `effect` as ``debounce(_:key:interval:)`` does, inside an effect task, and waits
+  /// until it has run, or was replaced or cancelled; returns whether it ran to its end. Its work
+  /// is counted in a tracker of its own, whose end says so; cancelling the waiting task cancels
+  /// what that tracker counts. Without a runtime, it executes `effect` at once.
+  func debounceAndWait(_ effect: Effect<Action>, key: EffectKey, interval: Duration) async -> Bool {
+    guard let runtime else { return await execute(effect) }
+    let completion = EffectCompletion()
+    let debounced = EffectTracker(
+      runtime: runtime, action: tracker?.action ?? "debounce", parent: tracker, mark: tracker?.mark
+    ) { cancelled in completion.finish(ranToEnd: !cancelled) }
+    debounced.begin()
+    with(tracker: debounced).debounce(effect, key: key, interval: interval)
+    debounced.end()
+    return await withTaskCancellationHandler {
+      await completion.ranToEnd
+    } onCancel: {
+      debounced.cancel()
+    }
+  }
+
+  /// Starts the debounced `effect` of entry `id`, which is due, registered under `key`. It does
+  /// not start if something took the key over after the timer took the entry off the table.
+  private func startDebounced(_ effect: Effect<Action>, key: EffectKey, id: UInt64) {
+    guard let runtime else { return }
+    if effect.isNone {
+      _ = runtime.state.withLock { $0.effects.takeFired(id, key: key) }
+    } else if case .send(let action) = effect.operation {
+      // Its action waits to be reduced like a task's: a newer debounce under the key drops it.
+      let gate = EffectGate(parent: send.gate, key: key)
+      _ = gate.finish()
+      if runtime.state.withLock({ $0.effects.takeFired(id, key: key, delivering: gate) }) {
+        send.deliver(action, gate)
+      }
+    } else {
+      _ = runtime.spawn(
+        lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, send: send,
+        tracker: tracker, firedDebounce: id
+      ) { send in
+        _ = await with(send: send).execute(effect)
+      }
+    }
+  }
+}
+
+/// Whether a debounced effect a task awaits ran to its end: set once, by the end of the work
+/// its tracker counts.
+final class EffectCompletion: Sendable {
+  private struct State {
+    var ranToEnd: Bool?
+    var waiter: CheckedContinuation<Bool, Never>?
+  }
+
+  private let state = Locked(State())
+
+  /// Sets the outcome and resumes the waiting task; only the first call counts.
+  func finish(ranToEnd: Bool) {
+    let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+      guard state.ranToEnd == nil else { return nil }
+      state.ranToEnd = ranToEnd
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: ranToEnd)
+  }
+
+  /// The outcome, once it is set.
+  var ranToEnd: Bool {
+    get async {
+      await withCheckedContinuation { continuation in
+        let outcome = state.withLock { state -> Bool? in
+          if let outcome = state.ranToEnd { return outcome }
+          state.waiter = continuation
+          return nil
+        }
+        if let outcome { continuation.resume(returning: outcome) }
+      }
     }
   }
 }

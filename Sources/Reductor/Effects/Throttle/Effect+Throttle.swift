@@ -49,7 +49,19 @@ extension Effect {
     for interval: Duration, key: some Hashable & Sendable, latest: Bool = false
   ) -> Effect {
     guard !isNone else { return self }
+    let key = EffectKey(key)
     return Effect(
-      operation: .throttle(interval: interval, key: EffectKey(key), latest: latest, self))
+      operation: .composed(
+        start: { runner, _, buffer in
+          if runner.admitThrottled(self, key: key, interval: interval, latest: latest) {
+            runner.start(self, buffer: buffer)
+          }
+        },
+        execute: { runner, _ in
+          guard runner.admitThrottled(self, key: key, interval: interval, latest: latest) else {
+            return false
+          }
+          return await runner.execute(self)
+        }))
   }
 }

@@ -7,24 +7,16 @@ extension EffectRuntime {
     state.withLock { $0.effects.throttleWindowCount }
   }
 
-  /// Throttles `child` under `key`: returns whether it leads a window, and so is to run now.
+  /// Throttles an effect under `key`: returns whether it leads a window, and so is to run now.
   ///
-  /// With `latest`, an effect that does not lead becomes the window's trailing effect,
-  /// replacing an older one, and starts when the window ends, counted in `tracker` meanwhile.
-  func admitThrottled<Action>(
-    _ child: Effect<Action>, key: EffectKey, interval: Duration, latest: Bool,
-    send: Send<Action>, tracker: EffectTracker?
+  /// With a `trailing` start, an effect that does not lead becomes the window's trailing effect,
+  /// replacing an older one, and `trailing` starts it when the window ends; it is counted in
+  /// `tracker` meanwhile.
+  func admitThrottled(
+    key: EffectKey, interval: Duration, tracker: EffectTracker?,
+    trailing start: (@Sendable () -> Void)?
   ) -> Bool {
-    var trailing: ThrottleWindows.Trailing?
-    if latest {
-      trailing = ThrottleWindows.Trailing(
-        start: {
-          self.start(child, send: send, tracker: tracker) { action in
-            send.deliver(action, send.gate)
-          }
-        },
-        tracker: tracker)
-    }
+    let trailing = start.map { ThrottleWindows.Trailing(start: $0, tracker: tracker) }
     let now = elapsed()
     let admission = state.withLock { state in
       let admission = state.effects.throttle(key, at: now, interval: interval, trailing: trailing) {
@@ -69,5 +61,22 @@ extension EffectRuntime {
       self.state.withLock { $0.effects.throttleTimerStopped(key, timer: id) }?.tracker?
         .endCancelled()
     }
+  }
+}
+
+extension EffectRunner {
+  /// Throttles `effect` under `key`, in this runner's namespaces: returns whether it leads a
+  /// window, and so is to run now. With `latest`, a dropped effect may start when the window
+  /// ends, delivering through this runner's handle. Without a runtime, every effect leads.
+  func admitThrottled(
+    _ effect: Effect<Action>, key: EffectKey, interval: Duration, latest: Bool
+  ) -> Bool {
+    guard let runtime else { return true }
+    var trailing: (@Sendable () -> Void)?
+    if latest {
+      trailing = { start(effect) { action in send.deliver(action, send.gate) } }
+    }
+    return runtime.admitThrottled(
+      key: scoped(key), interval: interval, tracker: tracker, trailing: trailing)
   }
 }

@@ -160,7 +160,9 @@ struct ThrottleWindows {
   mutating func removeTrailing(trackedBy tracker: EffectTracker) -> [Trailing] {
     var dropped: [Trailing] = []
     for (key, window) in windows {
-      guard let trailing = window.trailing, trailing.tracker?.root === tracker else { continue }
+      guard let trailing = window.trailing, trailing.tracker?.isCounted(in: tracker) == true else {
+        continue
+      }
       dropped.append(trailing)
       windows[key]?.trailing = nil
     }

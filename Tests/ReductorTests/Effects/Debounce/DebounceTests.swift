@@ -162,6 +162,46 @@ import Testing
     #expect(store.state == stamped(("a", 300), ("after a", 300)))
   }
 
+  /// A debounce inside a composition waits in the same table as one a reducer returns, not in a
+  /// sleeping task: a newer debounce under its key replaces it, and the composition goes on.
+  @Test func aDebounceInsideConcatWaitsInTheTableWhereANewerOneReplacesIt() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      let debounced = Effect<TimelineAction>.send(.done(name)).debounced(
+        for: .milliseconds(300), key: "k")
+      return name == "a" ? debounced.concat(.send(.done("after a"))) : debounced
+    }
+    store.send(.fire("a"))
+    await clock.advance(by: .milliseconds(100))
+    #expect(store.pendingDebounceCount == 1)
+    #expect(store.runningEffectCount == 1)  // the concatenation's task, which awaits it
+    store.send(.fire("b"))
+    #expect(store.pendingDebounceCount == 1)
+    await clock.advance(by: .milliseconds(300))
+    #expect(store.state == stamped(("after a", 100), ("b", 400)))
+    #expect(store.runningEffectCount == 0)
+  }
+
+  /// Cancelling the composition that awaits a debounce drops the debounce, and its timer.
+  @Test func cancellingACompositionDropsTheDebounceItAwaits() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      guard name != "stop" else { return Effect<TimelineAction>.cancel("steps") }
+      return Effect<TimelineAction>.concat {
+        Effect.send(.done(name)).debounced(for: .milliseconds(300), key: "k")
+        Effect.send(.done("after \(name)"))
+      }.withLifetime(.replaceable("steps"))
+    }
+    store.send(.fire("a"))
+    await clock.advance(by: .milliseconds(100))
+    #expect(store.pendingDebounceCount == 1)
+    store.send(.fire("stop"))
+    await clock.advance(by: .seconds(1))
+    #expect(store.pendingDebounceCount == 0)
+    #expect(clock.nextDeadline == nil)
+    #expect(store.state == [])
+  }
+
   /// The timer starts due debounces while newer ones for the same keys are being scheduled:
   /// whichever comes first for each key, the newest debounce for every key runs.
   @Test func aDebounceScheduledWhileAnOlderOneIsStartingIsNotLost() async {
