@@ -125,7 +125,7 @@ where ElementState.ID == ID {
   }
 
   /// The number of row stores made and kept now, for tests of what is released.
-  package var keptCount: Int {
+  var keptCount: Int {
     stores.count
   }
 

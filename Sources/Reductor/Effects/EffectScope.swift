@@ -14,7 +14,7 @@ extension Effect {
   /// - Parameter scope: The child's key, unique among its siblings.
   /// - Returns: The scoped effect.
   @usableFromInline
-  package func scoped(in scope: some Hashable & Sendable) -> Effect {
+  func scoped(in scope: some Hashable & Sendable) -> Effect {
     let scope = EffectKey(scope)
     return run(by: { $0.scoped(in: scope) }, delivering: { $0 })
   }
@@ -24,7 +24,7 @@ extension Effect {
   /// - Parameter scope: The child's key.
   /// - Returns: The cancelling effect.
   @usableFromInline
-  package static func cancelScope(_ scope: some Hashable & Sendable) -> Effect {
+  static func cancelScope(_ scope: some Hashable & Sendable) -> Effect {
     let scope = EffectKey(scope)
     return cancelScopes { $0.scopedKey?.scope == scope }
   }

@@ -24,7 +24,7 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   package private(set) var removals = RemovalToken.next()
   /// The ids removed while `forEach` watches the array (it sets an empty log and reads it back);
   /// nil otherwise, so that an array nobody watches keeps no log.
-  @usableFromInline package var removalLog: [ID]?
+  @usableFromInline var removalLog: [ID]?
 
   /// An empty array.
   public init() {

@@ -198,7 +198,7 @@ public enum Instrumentation: Sendable {
 
   /// Whether the environment turns instrumentation on: `REDUCTOR_INSTRUMENT` or
   /// `REACTABLE_INSTRUMENT` set to `1`, `true` or `yes`.
-  package static func isSwitchedOnByEnvironment(getenv: (String) -> String?) -> Bool {
+  static func isSwitchedOnByEnvironment(getenv: (String) -> String?) -> Bool {
     ["REDUCTOR_INSTRUMENT", "REACTABLE_INSTRUMENT"].contains { name in
       guard let value = getenv(name) else { return false }
       return ["1", "true", "yes"].contains(value.lowercased())

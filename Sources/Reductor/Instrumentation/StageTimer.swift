@@ -43,7 +43,7 @@ final class StageTimer: Sendable {
   }
 
   /// Whether this build of Reductor makes measurements: one compiled with `DEBUG`.
-  @usableFromInline package static var measuresInThisBuild: Bool {
+  @usableFromInline static var measuresInThisBuild: Bool {
     #if DEBUG
     true
     #else

@@ -21,7 +21,7 @@ package enum StageRole: Sendable {
 /// ``beginCycle(_:)``: unspecialized, every generic type they touch costs a run-time metadata
 /// lookup, which made a targeted action cost thirty times a send.
 @usableFromInline
-package final class StoreInstrument<Action: Sendable>: Sendable {
+final class StoreInstrument<Action: Sendable>: Sendable {
   /// A target, with its predicate on the store's actions.
   @usableFromInline
   struct StoreTarget: Sendable {
@@ -49,7 +49,7 @@ package final class StoreInstrument<Action: Sendable>: Sendable {
   ///   - name: The case name of an action, or of the mutation it carries.
   ///   - measures: Whether measurements are made: in debug builds only.
   @usableFromInline
-  package init?<Subject>(
+  init?<Subject>(
     options: Instrumentation.Options<Subject>,
     typeName: String,
     storeClock: any Clock<Duration>,
@@ -140,7 +140,7 @@ struct StageMask: OptionSet, Sendable {
 /// stages, when it was queued, and the timer that times its stages (which ends them even if the
 /// store's instrumentation changed meanwhile).
 @usableFromInline
-package final class ActionCycle: Sendable {
+final class ActionCycle: Sendable {
   /// A target that matched the action: its name and the stages it observes.
   @usableFromInline
   struct Target: Sendable {

@@ -49,7 +49,7 @@ extension ReducerStore {
   }
 
   /// The first installed extension of type `type`, if any.
-  @usableFromInline package func installedExtension<Extension: StoreExtension>(
+  @usableFromInline func installedExtension<Extension: StoreExtension>(
     ofType type: Extension.Type
   ) -> Extension? {
     for installed in kernel.extensions where !installed.isRemoved {
@@ -60,7 +60,7 @@ extension ReducerStore {
 
   /// The mark of the action the store is handling (reducing it, or starting its effect), if
   /// the marking extension marked it; see ``ActionMarking``.
-  @usableFromInline package var currentMark: (any AnyObject & Sendable)? {
+  @usableFromInline var currentMark: (any AnyObject & Sendable)? {
     kernel.mark
   }
 

@@ -243,7 +243,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   }
 
   /// The number of effect tasks still running; for tests of the runtime's bookkeeping.
-  package var runningEffectCount: Int {
+  var runningEffectCount: Int {
     runtime.runningCount
   }
 

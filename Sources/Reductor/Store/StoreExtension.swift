@@ -111,7 +111,7 @@ public struct StoreHooks: OptionSet, Sendable {
   /// ``StoreExtension/effectStarted(by:origin:)``.
   @inlinable public static var effects: StoreHooks { StoreHooks(rawValue: 1 << 3) }
   /// The marks of ``ActionMarking``: the package's instrumentation.
-  @inlinable package static var marks: StoreHooks { StoreHooks(rawValue: 1 << 4) }
+  @inlinable static var marks: StoreHooks { StoreHooks(rawValue: 1 << 4) }
 }
 
 /// Where an action the store reduces comes from.
@@ -141,11 +141,11 @@ public struct ActionOrigin<Action: Sendable>: Sendable {
   @usableFromInline let tracker: EffectTracker?
   @usableFromInline let isSent: Bool
   /// The mark of the action, if the store's marking extension marked it.
-  @usableFromInline package let mark: (any AnyObject & Sendable)?
+  @usableFromInline let mark: (any AnyObject & Sendable)?
 
   /// The mark of the action whose effect delivered this one, if it was marked.
   @inlinable
-  package var deliveringMark: (any AnyObject & Sendable)? {
+  var deliveringMark: (any AnyObject & Sendable)? {
     tracker?.mark
   }
 
@@ -167,7 +167,7 @@ extension ActionOrigin.Kind: Equatable where Action: Equatable {}
 /// ``ActionOrigin`` of its hooks, and
 /// keeps the mark of the action it handles in ``ReducerStore/currentMark`` while it reduces the
 /// action and starts its effect.
-package protocol ActionMarking<Action>: StoreExtension {
+protocol ActionMarking<Action>: StoreExtension {
   /// The mark of an arriving action; called on the thread it arrives from.
   nonisolated var marker: @Sendable (Action) -> (any AnyObject & Sendable)? { get }
   /// Called, on any thread, with the mark of an action the store drops instead of reducing it:

@@ -1,5 +1,6 @@
-import Reductor
 import Testing
+
+@testable import Reductor
 
 /// `EffectContext.ticks(every:)` on a manual clock: ticks on a fixed grid from the start of the
 /// iteration, whatever the work between them takes.

@@ -1,5 +1,6 @@
-import Reductor
 import Testing
+
+@testable import Reductor
 
 /// A child that ticks every second once started, and records when it reduces.
 private struct Ticker: Reducer {

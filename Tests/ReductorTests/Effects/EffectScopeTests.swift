@@ -1,5 +1,6 @@
-import Reductor
 import Testing
+
+@testable import Reductor
 
 /// Children that tick, by number: each starts its own effects, scoped to it.
 private enum Children {

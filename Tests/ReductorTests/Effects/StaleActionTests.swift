@@ -1,5 +1,6 @@
-import Reductor
 import Testing
+
+@testable import Reductor
 
 /// Nothing a replaced or cancelled effect delivered is reduced after the action that replaced or
 /// cancelled it, even when it was delivered before, and waits in the store's inbox.
