@@ -66,6 +66,14 @@ func makeValueStore(
     initialState: CountState(), reducer: CountReducer { $0.count += 1 }, clock: clock)
 }
 
+/// An extension of a counting store that declares no hook.
+final class Inert: StoreExtension {
+  typealias State = CountState
+  typealias Action = CountAction
+
+  nonisolated var hooks: StoreHooks { [] }
+}
+
 /// A bare class with an `Int` state and a stored reducer closure: no library code, the floor.
 final class ClosureBox {
   var state = 0
@@ -251,6 +259,13 @@ let allBenchmarks: [Benchmark] = [
   },
   Benchmark("send.root", operations: (1_000_000, 10_000)) { n in
     let store = makeValueStore()
+    return try timeIncrements(store, n) { store.state.count }
+  },
+  Benchmark("send.root.extension.noHooks", operations: (1_000_000, 10_000)) { n in
+    // send.root with one extension installed that declares no hook: what an extension costs
+    // a store when it asks for nothing.
+    let store = makeValueStore()
+    store.install(Inert())
     return try timeIncrements(store, n) { store.state.count }
   },
   Benchmark("send.root.classState", operations: (1_000_000, 10_000)) { n in
