@@ -110,11 +110,15 @@ struct EffectRunner<Action: Sendable>: Sendable {
   /// namespaces (a child's store-bound effect started at the top gets a key of its own there, so
   /// that the child's end cancels it); `work` gets a runner behind the task's gate. Nil when it
   /// may not start.
-  func spawn(
+  private func spawn(
     lifetime: EffectLifetime, isTopLevel: Bool, priority: TaskPriority? = nil,
     work: @escaping @Sendable (EffectRunner) async -> Void
   ) -> Task<Void, Never>? {
-    guard let runtime else { preconditionFailure("An effect task was started without a runtime") }
+    // A runner without a runtime executes every effect in the calling task: it never spawns.
+    guard let runtime else {
+      assertionFailure("An effect task was started without a runtime")
+      return nil
+    }
     return runtime.spawn(
       lifetime: scoped(lifetime, isTopLevel: isTopLevel), priority: priority, send: send,
       tracker: tracker

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Runs the effects of one root store: it owns their tasks, their keys, the throttle windows,
-/// the pending debounces, the tasks waiting in `StoreTask.finish()` and the store's clock.
+/// Where the effects of one root store run: it owns their tasks, their keys, the throttle
+/// windows, the pending debounces, the tasks waiting in `StoreTask.finish()` and the store's
+/// clock. ``EffectRunner`` interprets the effects, and calls on it for tasks, keys and timing.
 ///
 /// The runtime never references the store, so effects never keep a store alive. When the store
 /// is deinitialized it calls ``close()``, which cancels every effect that is not detached.
