@@ -21,7 +21,7 @@ package final class OutsideChangeTracker: Sendable {
   @usableFromInline static let assertionCount = Atomic(0)
 
   /// The registered values, in the order they were made.
-  private let values = Mutex<[any TrackedValue]>([])
+  private let values = Locked<[any TrackedValue]>([])
 
   package init() {}
 
@@ -86,19 +86,14 @@ package final class OutsideChangeTracker: Sendable {
       guard let actualValue = actual[id] else { continue }
       let expectedValue = expectedValues[id] ?? actualValue
       if !value.isEqual(expectedValue, actualValue) {
-        differences.append(
-          Difference(name: value.name, expected: expectedValue, actual: actualValue))
+        differences.append((name: value.name, expected: expectedValue, actual: actualValue))
       }
     }
     return (result, differences)
   }
 
   /// A registered value whose expected value differs from its actual one.
-  package struct Difference {
-    package let name: String
-    package let expected: any Sendable
-    package let actual: any Sendable
-  }
+  package typealias Difference = (name: String, expected: any Sendable, actual: any Sendable)
 }
 
 /// A value held by reference that a test store asserts: its name in failures, its value now, and
