@@ -190,7 +190,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///   - filePath: The full path of the calling file.
   ///   - line: The calling line.
   ///   - column: The calling column.
-  /// - Returns: The handle on the effects the action started.
+  /// - Returns: The handle on the effects the action started, which ``TestStoreTask/cancel()``
+  ///   cancels.
   @discardableResult
   public func send(
     _ action: Action,
@@ -199,7 +200,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async -> StoreTask {
+  ) async -> TestStoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     settle(at: site)
     if exhaustivity == .on, !received.isEmpty {
@@ -224,7 +225,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     sentEffects.append(SentEffects(description: describe(action), task: task, site: site))
     check(reduction, after: "send(\(describe(action)))", updateExpected, at: site)
     settle(at: site)
-    return task
+    return TestStoreTask(task)
   }
 
   /// Receives the next action an effect delivered, which must equal `expected`, and asserts how
@@ -465,7 +466,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           site
         ))
     }
-    for sent in sentEffects where !sent.task.isFinished {
+    // A cancelled effect is not reported: the test ended it, and its task winds down.
+    for sent in sentEffects where !sent.task.isFinished && !sent.task.isCancelled {
       failures.append(
         (
           "An effect started by send(\(sent.description)) is still running \(context). "
