@@ -48,6 +48,16 @@ struct Tally: Reducer {
     #expect(files.files[URL(filePath: "/tally.json")] == Data("11".utf8))
   }
 
+  /// TCA's form: `withLock` inside the assertion changes the expected value, not the store's.
+  @Test func withLockInAnAssertionChangesTheExpectedValueOnly() async {
+    let store = TestStore(initialState: Tally.State(), reducer: Tally())
+    await store.send(.add(1)) { $0.$total.withLock { $0 += 1 } }
+    #expect(store.state.total == 1)
+    await store.send(.add(2)) { $0.$total.withLock { $0 += 2 } }
+    #expect(store.state.total == 3)
+    await store.finish()
+  }
+
   @Test func anUnassertedSharedChangeFails() async {
     let store = TestStore(initialState: Tally.State(), reducer: Tally())
     let failures = await recordedFailures {

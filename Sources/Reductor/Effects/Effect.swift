@@ -310,11 +310,17 @@ extension Effect {
   /// - Returns: The effect.
   public static func cancel(_ key: some Hashable & Sendable) -> Effect {
     let key = EffectKey(key)
-    return Effect(
+    return doing { runner in runner.cancel(key) }
+  }
+
+  /// An effect that does `work` with the runner at once, where it starts or inside a task: a
+  /// cancellation.
+  static func doing(_ work: @escaping @Sendable (EffectRunner<Action>) -> Void) -> Effect {
+    Effect(
       operation: .composed(
-        start: { runner, _, _ in runner.cancel(key) },
+        start: { runner, _, _ in work(runner) },
         execute: { runner, _ in
-          runner.cancel(key)
+          work(runner)
           return true
         }))
   }

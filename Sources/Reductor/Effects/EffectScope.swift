@@ -32,14 +32,9 @@ extension Effect {
   /// An effect that cancels what runs or waits under the keys `picks` picks: the effects of
   /// children.
   static func cancelScopes(where picks: @escaping @Sendable (EffectKey) -> Bool) -> Effect {
-    Effect(
-      operation: .composed(
-        start: { runner, _, _ in runner.cancelScopes(where: picks) },
-        execute: { runner, _ in
-          runner.cancelScopes(where: picks)
-          return true
-        }))
+    doing { runner in runner.cancelScopes(where: picks) }
   }
+
 }
 
 /// A key in a child's namespace: the child's key, then the key the child's effect used.

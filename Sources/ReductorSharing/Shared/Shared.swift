@@ -90,8 +90,19 @@ public struct Shared<Value: Sendable>: Sendable {
   /// `body` runs while the value is locked: it must not read or change this shared value
   /// through another field, which would wait for the lock forever.
   ///
+  /// In a test store's assertion closure, it changes the expected value only, as assigning
+  /// does there.
+  ///
   /// - Parameter body: Changes the value.
   public func withLock(_ body: (inout Value) -> Void) {
+    if OutsideChangeTracker.isAsserting {
+      var expected = wrappedValue
+      body(&expected)
+      // False when the assertion runs in another task: then this change is a real one.
+      if OutsideChangeTracker.setExpectedValue(expected, of: ObjectIdentifier(reference)) {
+        return
+      }
+    }
     reference.update(body)
   }
 
