@@ -1,6 +1,5 @@
 import Reductor
 import ReductorSharing
-import Synchronization
 import Testing
 
 @testable import Counter
@@ -29,7 +28,7 @@ import Testing
     }
     // [Counter][State] count: 0
 
-    let entries = Mutex<[String]>([])
+    let entries = Locked<[String]>([])
     store.logging(to: LogSink { entry in entries.withLock { $0.append(entry) } })
     let before = store.state
     store.send(.counter(.increment))

@@ -4,7 +4,7 @@
 /// without a trailing newline. The store calls the sink on the main actor, while it reduces.
 ///
 /// ```swift
-/// let entries = Mutex<[String]>([])
+/// let entries = Locked<[String]>([])
 /// store.logging(to: LogSink { entry in entries.withLock { $0.append(entry) } })
 /// ```
 ///

@@ -6,23 +6,32 @@ public import Musl
 public import Darwin
 #endif
 
-/// A value behind a `pthread_mutex_t`.
+/// A value behind a lock that ThreadSanitizer sees: for a value that effects, callbacks and tests
+/// share across threads, such as the entries a ``LogSink`` collects or the diagnostics a test
+/// gathers.
 ///
-/// Used instead of `Synchronization.Mutex` because on Linux `Mutex`'s contended path (futex
-/// syscalls inside the uninstrumented runtime) is invisible to ThreadSanitizer, which then
-/// reports false races on the protected value; ThreadSanitizer intercepts pthread mutexes.
+/// ```swift
+/// let entries = Locked<[String]>([])
+/// store.logging(to: LogSink { entry in entries.withLock { $0.append(entry) } })
+/// ```
 ///
-/// `@unchecked Sendable` is safe: `protectedValue` is only read or written between
-/// `pthread_mutex_lock` and `pthread_mutex_unlock` in ``withLock(_:)``.
+/// Use it rather than `Synchronization.Mutex` in code that runs under the thread sanitizer: on
+/// Linux `Mutex`'s contended path (futex system calls inside the uninstrumented runtime) is
+/// invisible to ThreadSanitizer, which then reports races on the protected value that are not
+/// there; ThreadSanitizer intercepts the `pthread_mutex_t` this type locks. The library uses it
+/// for all of its own locking.
 ///
-/// `package`, so the package's tests share it for values their effects change.
-@usableFromInline
-package final class Locked<Value>: @unchecked Sendable {
+/// It is `@unchecked Sendable` because its value is only read or written between
+/// `pthread_mutex_lock` and `pthread_mutex_unlock`, in ``withLock(_:)``. Keep the value a value
+/// (or a `Sendable` type): a reference taken out of the lock is not protected by it.
+public final class Locked<Value>: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
   @usableFromInline var protectedValue: Value
 
-  @usableFromInline
-  package init(_ value: Value) {
+  /// Creates a lock around `value`.
+  ///
+  /// - Parameter value: The value to protect.
+  public init(_ value: Value) {
     self.protectedValue = value
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -35,15 +44,20 @@ package final class Locked<Value>: @unchecked Sendable {
     mutex.deallocate()
   }
 
+  /// Calls `body` with the value, locked, and returns what `body` returns. `body` must not lock
+  /// this value again, which would wait forever.
+  ///
+  /// - Parameter body: Reads or changes the value.
+  /// - Returns: What `body` returns.
   @inlinable
-  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&protectedValue)
   }
 
-  /// A copy of the value.
-  package var value: Value {
+  /// A copy of the value, read under the lock.
+  public var value: Value {
     withLock { $0 }
   }
 }

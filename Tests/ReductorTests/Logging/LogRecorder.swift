@@ -1,9 +1,8 @@
 import Reductor
-import Synchronization
 
 /// A log sink that keeps every entry, for tests to compare with the entries they expect.
 final class LogRecorder: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = Locked<[String]>([])
 
   /// The entries so far, oldest first.
   var entries: [String] { storage.withLock { $0 } }
