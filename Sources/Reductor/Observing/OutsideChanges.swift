@@ -28,11 +28,10 @@ package protocol OutsideChangeSource: AnyObject, Sendable {
 /// (`observe`, `values(of:)`, `pulses(of:)`) are called again. A `states` stream is not: it
 /// yields reduced states, and there was no reduction. The changes of one turn of the main actor
 /// make one refresh.
-@usableFromInline
 package enum OutsideChanges: Sendable {
   /// Moves whenever a value held by reference is made or looked up: a state may hold a value it
   /// did not hold before, and following stores look again.
-  @usableFromInline static let epoch = Atomic<UInt64>(0)
+  static let epoch = Atomic<UInt64>(0)
 
   /// Notes that a value held by reference was made or looked up.
   package static func noteValueHeld() {
@@ -40,7 +39,6 @@ package enum OutsideChanges: Sendable {
   }
 
   /// Whether the process has made a value held by reference: from then on, stores follow.
-  @inlinable
   static var isInUse: Bool {
     epoch.load(ordering: .relaxed) != 0
   }
@@ -109,9 +107,8 @@ package final class OutsideChangeFollowers: Sendable {
 /// process made or looked up such a value since it last looked (the state may hold a new one),
 /// and registers the store for them with ``OutsideChanges``.
 ///
-/// The store installs it when it is made, if the process has such values then; otherwise its
-/// observers (`StateObservers`) install it at a subscription or a reduction once the process has
-/// them. Finding the values walks the state with `Mirror`; it happens only when one was
+/// The store installs it when it is made, if the process has such values then, or at its first
+/// subscription. Finding the values walks the state with `Mirror`; it happens only when one was
 /// made or looked up somewhere.
 @MainActor
 final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {

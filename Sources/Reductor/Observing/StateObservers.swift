@@ -14,11 +14,7 @@ final class StateObservers<State, Action: Sendable>: StoreExtension {
   /// of its call (`observe.keyPath.changed.x10`).
   @exclusivity(unchecked) @usableFromInline var subscriptions = ReductionSubscriptions<State>()
   /// The store it observes; it keeps the observers, and so this.
-  @usableFromInline weak var store: ReducerStore<State, Action>?
-  /// Whether the store follows outside changes: it starts to once the process has values held
-  /// by reference (see ``OutsideChanges``), so that a store observed in a process without any
-  /// pays nothing for them.
-  @usableFromInline var followsOutsideChanges = false
+  private weak var store: ReducerStore<State, Action>?
 
   @usableFromInline
   init(store: ReducerStore<State, Action>) {
@@ -32,15 +28,7 @@ final class StateObservers<State, Action: Sendable>: StoreExtension {
   func didReduce(
     _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
   ) {
-    if !followsOutsideChanges, OutsideChanges.isInUse { followOutsideChanges() }
     notify(state)
-  }
-
-  /// Has the store follow outside changes.
-  @usableFromInline
-  func followOutsideChanges() {
-    followsOutsideChanges = true
-    store?.followOutsideChanges()
   }
 
   /// Calls the observers with `state` (after an outside change, those that follow one); on a
@@ -69,6 +57,6 @@ extension ReducerStore {
       ?? StateObservers(store: self)
     observers.subscriptions.add(subscription, call: call)
     install(observers)
-    if OutsideChanges.isInUse { observers.followOutsideChanges() }
+    followOutsideChanges()
   }
 }
