@@ -46,15 +46,20 @@ let package = Package(
     .executableTarget(
       name: "SharedCrashProbe", dependencies: ["Reductor", "ReductorSharing"],
       path: "Probes/SharedCrashProbe"),
-    .testTarget(name: "ReductorTests", dependencies: ["Reductor"]),
+    // The repetition count of the stress tests, shared by the test targets.
+    .target(name: "StressRuns", path: "Tests/StressRuns"),
+    .testTarget(name: "ReductorTests", dependencies: ["Reductor", "StressRuns"]),
     .testTarget(
-      name: "ReductorTestingTests", dependencies: ["ReductorTesting", "ReductorSharing"]),
-    .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor"]),
-    .testTarget(name: "ReductorSharingTests", dependencies: ["ReductorSharing"]),
-    .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+      name: "ReductorTestingTests",
+      dependencies: ["ReductorTesting", "ReductorSharing", "StressRuns"]),
+    .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor", "StressRuns"]),
+    .testTarget(name: "ReductorSharingTests", dependencies: ["ReductorSharing", "StressRuns"]),
+    .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StressRuns"]),
     .testTarget(
       name: "CounterTests",
-      dependencies: ["Counter", "Terminal", "ReductorTesting", "ReductorSharing"]),
+      dependencies: [
+        "Counter", "Terminal", "ReductorTesting", "ReductorSharing", "StressRuns",
+      ]),
     .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),
     .testTarget(name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"]),
     .testTarget(name: "TodosTests", dependencies: ["Todos", "ReductorTesting"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Reductor
 import ReductorSharing
+import StressRuns
 import Terminal
 import Testing
 
@@ -56,7 +57,7 @@ import Testing
   }
 
   /// CI's piped run: `load` is answered before the next command, and the save before the end.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func thePipedScriptEndsAt41Saved(run: Int) async {
     let store = makeStore()
     let lines = await self.run(
@@ -97,7 +98,7 @@ import Testing
   }
 
   /// A SIGINT while a save runs quits, and the shutdown waits for the save: it is not lost.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func aSIGINTDuringASaveWaitsForTheSave(run: Int) async {
     let (gate, openGate) = AsyncStream<Void>.makeStream()
     let (events, send) = AsyncStream<TerminalEvent>.makeStream()

@@ -1,5 +1,6 @@
 import Reductor
 import ReductorTesting
+import StressRuns
 import Testing
 
 /// The test store's settle points: what a test sees after each call is the same on every run,
@@ -9,7 +10,7 @@ import Testing
 @Suite struct TestStoreTimingTests {
   /// `send` returns with the effect it started run and its answer reduced, waiting to be
   /// received: the state right after `send` is the same on every run.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func aSendReturnsWithTheEffectsItStartedSettled(run: Int) async {
     let store = TestStore(initialState: Feature.State(), reducer: Feature())
     await store.send(.answerAtOnce)
@@ -20,7 +21,7 @@ import Testing
 
   /// Two receives with timeouts for work that leaves the clock's executor twice: the first
   /// wait's end does not cut the second one short.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func consecutiveReceivesWithTimeoutsEachWaitForTheirAction(run: Int) async {
     let store = TestStore(initialState: Feature.State(), reducer: Feature())
     await store.send(.deliverTwiceOffClock)
@@ -44,7 +45,7 @@ import Testing
 
   /// Not exhaustive: a receive skips the actions that do not match and waits on for the one
   /// that does.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func aNonExhaustiveReceiveWaitsPastActionsThatDoNotMatch(run: Int) async {
     let store = TestStore(initialState: Feature.State(), reducer: Feature())
     store.exhaustivity = .off

@@ -1,4 +1,5 @@
 import Foundation
+import StressRuns
 import Testing
 
 @testable import Terminal
@@ -31,7 +32,7 @@ import Testing
   /// A SIGINT sent to the process, as Ctrl-C or `kill -INT` sends it, arrives as an event and
   /// does not end the process, however soon after `events` returns it comes. One run at a time:
   /// the runs share the process's signal handling.
-  @Test(.serialized, arguments: 0..<100)
+  @Test(.serialized, arguments: stressRuns)
   func aSignalToTheProcessArrivesAsAnEvent(run: Int) async {
     let blockUntilDone = DispatchSemaphore(value: 0)
     let events = Terminal.events(

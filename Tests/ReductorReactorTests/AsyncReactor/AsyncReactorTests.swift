@@ -1,5 +1,6 @@
 import Reductor
 import ReductorReactor
+import StressRuns
 import Testing
 
 @MainActor
@@ -15,7 +16,7 @@ import Testing
   }
 
   /// Repeated: the first input's `reduce` may reach its wait before or after the gate opens.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func inputsAreProcessedInTheOrderSentEvenWhenTheFirstWaits(repetition: Int) async {
     let gate = Gate()
     let reactor = TallyReactor(clock: clock, gate: gate)

@@ -1,5 +1,6 @@
 import Reductor
 import ReductorReactor
+import StressRuns
 import Testing
 
 @MainActor
@@ -59,7 +60,7 @@ import Testing
   }
 
   /// Repeated: the advance runs in a task of its own, whichever way the two interleave.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func awaitingTheSendReturnsWithTheFetchedValue(repetition: Int) async {
     let model = StateKind.value.makeCounter(clock: clock)
     let advancing = Task { await clock.advance(by: .seconds(1)) }

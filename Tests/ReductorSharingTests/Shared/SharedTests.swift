@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Reductor
 import ReductorSharing
+import StressRuns
 import Testing
 
 /// A counter whose count is shared and persisted, and whose taps are its own.
@@ -168,7 +169,7 @@ struct SharedTests {
       MirrorFormatter().format(state) == "SharedCounter.State\n  - count: 4\n  - taps: 0")
   }
 
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func withLockLosesNoConcurrentChange(repetition: Int) async {
     let harness = SharingHarness()
     let shared = harness.run { Shared(wrappedValue: 0, .inMemory("n")) }

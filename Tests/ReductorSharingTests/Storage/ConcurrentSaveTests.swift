@@ -1,6 +1,7 @@
 import Foundation
 import Reductor
 import ReductorSharing
+import StressRuns
 import Testing
 
 /// Changes made from several threads at once: what is persisted ends equal to the value in

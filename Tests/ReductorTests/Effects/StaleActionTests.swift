@@ -1,3 +1,4 @@
+import StressRuns
 import Testing
 
 @testable import Reductor

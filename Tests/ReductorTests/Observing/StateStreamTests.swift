@@ -1,4 +1,5 @@
 import Reductor
+import StressRuns
 import Testing
 
 /// How a `StateStream` hands states to its consumer: batches, buffering policies, cancellation.
@@ -29,7 +30,7 @@ import Testing
 
   /// A consumer on another thread gets a burst of states once the main actor's job is over,
   /// every one of them, in order. Repeated: the consumer races the burst.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func aConsumerOnAnotherThreadTakesEveryStateInOrder(run: Int) async {
     let store = makeStore()
     let states = store.states

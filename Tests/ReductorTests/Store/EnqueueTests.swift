@@ -1,4 +1,5 @@
 import Reductor
+import StressRuns
 import Testing
 
 /// `enqueue` through the `Store` protocol: from background tasks, through scoped stores, to a
@@ -66,7 +67,7 @@ import Testing
 
   /// Two producers through three levels of scope: every action arrives, each producer's in the
   /// order it enqueued them.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func enqueuesThroughNestedScopesKeepEachProducersOrder(run: Int) async {
     let clock = ManualClock()
     let root = makeStore(clock: clock)
@@ -89,7 +90,7 @@ import Testing
   /// A background task that enqueues through a weak reference while the store is released:
   /// what arrives after the store is gone is dropped, and nothing crashes, whichever thread
   /// drops the last reference.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func enqueuesToAStoreThatIsGoneAreDropped(run: Int) async {
     var store: ReducerStore<State, Action>? = makeStore(clock: ContinuousClock())
     weak let weakStore = store

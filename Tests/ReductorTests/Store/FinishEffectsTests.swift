@@ -1,4 +1,5 @@
 import Reductor
+import StressRuns
 import Testing
 
 /// `ReducerStore.finishEffects(timeout:)`: a shutdown waits for every effect of the store, and a
@@ -60,7 +61,7 @@ import Testing
   }
 
   /// A save still running when the program shuts down is waited for, and its result reduced.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func aShutdownWaitsForASaveStillRunning(run: Int) async {
     let (gate, open) = AsyncStream<Void>.makeStream()
     let store = makeStore(clock: ContinuousClock(), gate: gate)
@@ -86,7 +87,7 @@ import Testing
 
   /// An action enqueued from another thread before the call is reduced, and the work it starts
   /// is waited for.
-  @Test(arguments: 0..<100)
+  @Test(arguments: stressRuns)
   func anEnqueuedActionAndItsEffectsAreWaitedFor(run: Int) async {
     let store = makeStore(clock: ContinuousClock())
     await Task.detached { store.enqueue(.save("enqueued")) }.value

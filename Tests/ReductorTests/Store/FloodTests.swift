@@ -1,3 +1,4 @@
+import StressRuns
 import Synchronization
 import Testing
 
