@@ -23,15 +23,16 @@
 /// > points nothing moves: `store.send(.a)` reduces `.a` and starts its effects, and they run at
 /// > the next settle point. A settle point returns only when nothing is runnable: every effect has
 /// > finished or sleeps on this clock, and every action effects delivered has been reduced, the
-/// > effects those actions started included. `await clock.advance(by: .zero)` settles without
-/// > moving time.
+/// > effects those actions started included. Main-actor code the effects await (a `@MainActor`
+/// > service, `MainActor.run`) runs inside the settle point too. `await clock.advance(by: .zero)`
+/// > settles without moving time.
 ///
 /// Sleepers wake one at a time, in deadline order (equal deadlines in the order they went to
 /// sleep), with ``now`` at each one's deadline while the effects it wakes run and settle; a sleep
 /// that starts meanwhile, at that instant, is woken in the same advance if it is due by its end.
 /// A sleep whose deadline is not after ``now`` returns at once; a cancelled sleep throws
-/// `CancellationError`. Work that hops to another actor or executor leaves the guarantee until it
-/// comes back to the clock's executor.
+/// `CancellationError`. Work that hops to an executor of its own, or to an actor running
+/// elsewhere, leaves the guarantee until it comes back to the clock's executor.
 public final class ManualClock: Clock, Sendable {
   /// A point in the manual clock's time: the duration since the clock's start.
   public struct Instant: InstantProtocol, CustomStringConvertible {
@@ -247,9 +248,9 @@ public final class ManualClock: Clock, Sendable {
   /// anything to do and no work arrived meanwhile. Returns the activity count of that last, idle
   /// round.
   ///
-  /// It runs the effects' jobs inline, on the main thread: they are not main-actor code, and
-  /// work of theirs that needs the main actor waits in its queue until the settle point
-  /// suspends, as work that leaves the clock's executor does.
+  /// It runs the effects' jobs inline, isolated to the main actor it holds: main-actor code an
+  /// effect awaits runs within the job, and the rest of the effect comes back as a job of the
+  /// executor, which this loop runs too.
   @MainActor
   @discardableResult
   private func settleRunnableWork() -> UInt64 {

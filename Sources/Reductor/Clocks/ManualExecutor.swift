@@ -5,7 +5,8 @@
 /// none is runnable. Nothing runs them in the background: between settle points the effects of a
 /// store on a manual clock do not move, which is what makes effect tests deterministic. Settle
 /// points run on the main actor and call nothing that suspends while they run jobs, so one runs
-/// at a time.
+/// at a time; each job runs isolated to the main actor, so main-actor code an effect awaits runs
+/// within it.
 ///
 /// The executor also signals ``activity``: every job enqueued, and every action that arrives in
 /// the inbox of a store on the clock, or tracked work that finishes. A settle point that waits
@@ -45,7 +46,8 @@ final class ManualExecutor: TaskExecutor, Sendable {
     var ranAny = false
     while let job = queue.withLock({ $0.popJob() }) {
       ranAny = true
-      job.runSynchronously(on: asUnownedTaskExecutor())
+      job.runSynchronously(
+        isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: asUnownedTaskExecutor())
     }
     return ranAny
   }

@@ -121,7 +121,8 @@ extension Reactor {
   /// Reduces a mutation for every value of an asynchronous sequence that `sequence` makes
   /// asynchronously, as GoodReactor's `subscribe` does: the sequence is made, and iterated, once
   /// the subscription's task runs, so a passthrough publisher's values sent before then are not
-  /// seen.
+  /// seen. On a `ManualClock` the task runs within the settle point that follows `start()`,
+  /// `sequence`'s main-actor code included.
   ///
   /// ```swift
   /// subscribe {

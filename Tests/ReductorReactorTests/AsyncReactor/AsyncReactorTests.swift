@@ -30,6 +30,19 @@ import Testing
     #expect(reactor.currentState.message == "Count updated to 11")
   }
 
+  /// The input's `reduce` is isolated to the main actor and sleeps a second on the reactor's
+  /// clock: its sleep starts inside the send's settle point, so the mutation lands at 1,000 ms
+  /// (#29).
+  @Test(arguments: stressRuns)
+  func anInputThatSleepsMutatesAtItsVirtualTime(repetition: Int) async {
+    let reactor = TallyReactor(clock: clock)
+    reactor.send(.addLater(10))
+    await clock.advance(by: .milliseconds(999))
+    #expect(reactor.currentState.count == 0)
+    await clock.advance(by: .milliseconds(1))
+    #expect(reactor.currentState.count == 10)
+  }
+
   @Test func aViewIsCalledOnTheMainActorWithEveryStateInOrder() async {
     let reactor = TallyReactor(clock: clock)
     let view = TallyView(reactor: reactor)

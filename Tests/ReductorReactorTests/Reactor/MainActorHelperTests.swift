@@ -1,0 +1,193 @@
+import Reductor
+import ReductorReactor
+import StressRuns
+import Testing
+
+/// A reactor's own methods are `@MainActor`, as GoodReactor's are: work that awaits them stays on
+/// the manual clock (#29), so helpers need not be `nonisolated`. Each scenario runs 100 times,
+/// since a broken mechanism shows as a race.
+@MainActor
+@Suite struct MainActorHelperTests {
+  let clock = ManualClock()
+
+  /// The helper's sleep starts inside the send's settle point: its mutation lands at 330 ms.
+  @Test(arguments: stressRuns)
+  func workThatAwaitsAHelperOfTheReactorMutatesAtItsVirtualTime(run: Int) async {
+    let model = HelperViewModel(clock: clock)
+    _ = model.send(action: .addOneViaSlowHelper) as StoreTask
+    await clock.advance(by: .milliseconds(329))
+    #expect(model.state.count == 0)
+    await clock.advance(by: .milliseconds(1))
+    #expect(model.state.count == 1)
+  }
+
+  /// GoodReactor's `await send(action:)` returns once the helper's mutation is reduced.
+  @Test(arguments: stressRuns)
+  func waitingForTheSendEndsOnceTheHelperMutated(run: Int) async {
+    let model = HelperViewModel(clock: clock)
+    await model.send(action: .addOneViaHelper)
+    #expect(model.state.count == 1)
+  }
+
+  /// A reactable's effect that awaits one of its methods mutates at the method's virtual time.
+  @Test(arguments: stressRuns)
+  func aReactableEffectThatAwaitsItsOwnMethodMutatesAtItsVirtualTime(run: Int) async {
+    let reactable = HelperReactable(clock: clock)
+    reactable.action(.load)
+    await clock.advance(by: .milliseconds(999))
+    #expect(reactable.currentState.data == nil)
+    await clock.advance(by: .milliseconds(1))
+    #expect(reactable.currentState.data == "loaded 1")
+  }
+}
+
+/// GoodReactor's `subscribe { await ExternalTimer.shared.timePublisher }`: the source is on the
+/// main actor, and the subscription starts within the settle point that follows `start()`.
+@MainActor
+@Suite struct MainActorSourceSubscriptionTests {
+  @MainActor
+  final class ExternalTimer {
+    private(set) var timePublisher = PassthroughPublisher<Int>()
+  }
+
+  @Test(arguments: stressRuns)
+  func aSubscriptionToAMainActorSourceSeesTheValuesSentAfterTheSettlePoint(run: Int) async {
+    let clock = ManualClock()
+    let timer = ExternalTimer()
+    let subscriber = TimerSubscriber(clock: clock, timer: timer)
+    subscriber.start()
+    await clock.advance(by: .zero)
+    timer.timePublisher.send(1)
+    timer.timePublisher.send(2)
+    await clock.advance(by: .zero)
+    #expect(subscriber.state.seconds == [1, 2])
+  }
+}
+
+/// A view model whose helpers are methods of its own, isolated to the main actor.
+private final class HelperViewModel: Reactor {
+  enum Action: Sendable {
+    case addOneViaHelper
+    case addOneViaSlowHelper
+  }
+
+  enum Mutation: Sendable {
+    case addOne
+  }
+
+  struct State {
+    var count = 0
+  }
+
+  let clock: any Clock<Duration>
+
+  init(clock: any Clock<Duration>) { self.clock = clock }
+
+  func makeInitialState() -> State { State() }
+
+  func reduce(state: inout State, event: Event) {
+    switch event.kind {
+    case .action(.addOneViaHelper):
+      run(event) { await self.addOne() }
+    case .action(.addOneViaSlowHelper):
+      run(event) { await self.addOneLater() }
+    case .mutation(.addOne):
+      state.count += 1
+    case .destination:
+      break
+    }
+  }
+
+  private func addOne() -> Mutation { .addOne }
+
+  private func addOneLater() async -> Mutation? {
+    do {
+      try await EffectContext.clock.sleep(for: .milliseconds(330))
+    } catch {
+      return nil
+    }
+    return .addOne
+  }
+}
+
+/// A reactable whose effect awaits a method of its own.
+@MainActor
+private final class HelperReactable: Reactable {
+  enum Action: Sendable {
+    case load
+  }
+
+  enum Mutation: Sendable {
+    case setData(String)
+  }
+
+  struct State {
+    var data: String?
+  }
+
+  let clock: any Clock<Duration>
+  private var loads = 0
+
+  init(clock: any Clock<Duration>) { self.clock = clock }
+
+  var initialState: State { State() }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .load:
+      return .run { send in send(.setData(try await self.fetch())) }
+    }
+  }
+
+  func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setData(let data): state.data = data
+    }
+  }
+
+  private func fetch() async throws -> String {
+    try await EffectContext.clock.sleep(for: .seconds(1))
+    loads += 1
+    return "loaded \(loads)"
+  }
+}
+
+/// Subscribes to a main-actor timer's publisher, made asynchronously.
+private final class TimerSubscriber: Reactor {
+  enum Action: Sendable {}
+
+  enum Mutation: Sendable {
+    case didChangeTime(seconds: Int)
+  }
+
+  struct State {
+    var seconds: [Int] = []
+  }
+
+  let clock: any Clock<Duration>
+  private let timer: MainActorSourceSubscriptionTests.ExternalTimer
+
+  init(clock: any Clock<Duration>, timer: MainActorSourceSubscriptionTests.ExternalTimer) {
+    self.clock = clock
+    self.timer = timer
+  }
+
+  func makeInitialState() -> State { State() }
+
+  func transform() {
+    subscribe { [timer] in
+      await timer.timePublisher
+    } map: {
+      .didChangeTime(seconds: $0)
+    }
+  }
+
+  func reduce(state: inout State, event: Event) {
+    switch event.kind {
+    case .mutation(.didChangeTime(let seconds)):
+      state.seconds.append(seconds)
+    case .action, .destination:
+      break
+    }
+  }
+}
