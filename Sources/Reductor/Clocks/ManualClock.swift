@@ -97,11 +97,23 @@ public final class ManualClock: Clock, Sendable {
     (clock as? ManualClock)?.executor
   }
 
+  /// How long ``StoreTask/finish()`` waits for a send's work with nothing happening on the clock
+  /// before it stops and reports a ``StoreDiagnostic/Kind/waitStalled`` diagnostic.
+  ///
+  /// Nothing happening means: no advance, no effect job and no action arriving, on the
+  /// continuous clock. It is what a wait sees when the work sleeps on this clock and the task
+  /// that would advance it is the one waiting, so without this limit the wait would never end.
+  public let stalledWaitTimeout: Duration
+
   /// Creates a clock that stands at `now` until it is advanced.
   ///
-  /// - Parameter now: The starting instant; the clock's zero by default.
-  public init(now: Instant = Instant(offset: .zero)) {
+  /// - Parameters:
+  ///   - now: The starting instant; the clock's zero by default.
+  ///   - stalledWaitTimeout: How long ``StoreTask/finish()`` waits with nothing happening on the
+  ///     clock before it stops and reports; five seconds by default.
+  public init(now: Instant = Instant(offset: .zero), stalledWaitTimeout: Duration = .seconds(5)) {
     state = Locked(State(now: now.offset))
+    self.stalledWaitTimeout = stalledWaitTimeout
   }
 
   /// The current instant. It changes only in ``advance(by:)``, ``advance(to:)`` and ``run()``.
@@ -222,22 +234,27 @@ public final class ManualClock: Clock, Sendable {
   }
 
   /// Settles, and again each time work arrives from outside the clock's control (an action from
-  /// another thread, a job of work that left the executor) or tracked work finishes, until
-  /// `isDone` returns `true`, `timeout` passes on the continuous clock, or the task is
-  /// cancelled. Returns whether `isDone` returned `true`.
+  /// another thread, a job of work that left the executor, an advance from another task) or
+  /// tracked work finishes, until `isDone` returns `true`, `timeout` passes on the continuous
+  /// clock, nothing happens on the clock for `quietLimit`, or the task is cancelled. Returns
+  /// whether `isDone` returned `true`.
   ///
   /// It runs on the caller's actor, so `isDone` reads the caller's state.
   package nonisolated(nonsending) func settle(
-    until isDone: () -> Bool, timeout: Duration? = nil
+    until isDone: () -> Bool, timeout: Duration? = nil, quietLimit: Duration? = nil
   ) async -> Bool {
     let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
+    var quiet: (since: UInt64, until: ContinuousClock.Instant)?
     while true {
       let activity = await settle()
       if isDone() { return true }
       if Task.isCancelled { return false }
-      if let deadline {
-        guard ContinuousClock.now < deadline else { return false }
-        await executor.activity.wait(after: activity, until: deadline)
+      if let quietLimit, quiet?.since != activity {
+        quiet = (activity, ContinuousClock.now.advanced(by: quietLimit))
+      }
+      if let limit = [deadline, quiet?.until].compactMap({ $0 }).min() {
+        guard ContinuousClock.now < limit else { return false }
+        await executor.activity.wait(after: activity, until: limit)
       } else {
         await executor.activity.wait(after: activity)
       }

@@ -114,18 +114,23 @@ struct EffectTable {
   }
 
   /// The effects that run or wait to start, for a report of work still in flight: running ones
-  /// in the order they started, then pending debounces, then throttled trailing effects.
-  func inFlight() -> [InFlightEffect] {
-    let running = running.sorted { $0.key < $1.key }.map { _, effect in
+  /// in the order they started, then pending debounces, then throttled trailing effects. With
+  /// `send`, the root tracker of one send, only that send's effects.
+  func inFlight(of send: EffectTracker? = nil) -> [InFlightEffect] {
+    func belongs(_ tracker: EffectTracker?) -> Bool {
+      send == nil || tracker?.root === send
+    }
+    let running = running.sorted { $0.key < $1.key }.filter { belongs($0.value.tracker) }.map {
+      _, effect in
       InFlightEffect(
         stage: .running, lifetime: effect.lifetime, startedBy: Self.origin(of: effect.tracker))
     }
-    let debouncing = debounces.pending.map { pending in
+    let debouncing = debounces.pending.filter { belongs($0.tracker) }.map { pending in
       InFlightEffect(
         stage: .debouncing, lifetime: EffectLifetime(kind: .replaceable(pending.key)),
         startedBy: Self.origin(of: pending.tracker))
     }
-    let throttling = windows.trailing.map { key, trailing in
+    let throttling = windows.trailing.filter { belongs($0.trailing.tracker) }.map { key, trailing in
       InFlightEffect(
         stage: .throttling, lifetime: EffectLifetime(kind: .replaceable(key)),
         startedBy: Self.origin(of: trailing.tracker))

@@ -19,6 +19,13 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// message names the store, the stage, the action's case and the duration. See
     /// ``Instrumentation``.
     case slowStage
+    /// ``StoreTask/finish()`` on a store whose clock is a ``ManualClock`` saw nothing happen on
+    /// the clock for its ``ManualClock/stalledWaitTimeout`` while the send's work was
+    /// unfinished: typically the work sleeps on the clock, and the task that would advance it
+    /// is the one waiting (a test that awaits a send, or a reactor's `await send(action:)`,
+    /// before it advances). The message names the send, its effects in flight and the next
+    /// deadline on the clock. The wait stopped; the work keeps running.
+    case waitStalled
     /// A dependency without a test value was read in the test context, with no override; the
     /// message names its key. It gave its preview value.
     case missingTestDependency

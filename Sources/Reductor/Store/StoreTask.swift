@@ -23,16 +23,47 @@ public struct StoreTask: Sendable {
   /// reduced.
   ///
   /// Cancelling the waiting task cancels the tracked effects and returns at once. An effect that
-  /// never ends (an endless stream) makes this wait until it is cancelled.
+  /// never ends (an endless stream) makes this wait until it is cancelled (on a ``ManualClock``,
+  /// at most until the stalled-wait report described below).
   ///
   /// On a store whose clock is a ``ManualClock`` this is a settle point: it runs the tracked
   /// effects, and everything else runnable on the clock, until nothing is runnable. If the
   /// tracked work then sleeps on the clock, it waits for an advance from another task (and
-  /// settles again whenever work arrives from off the clock) until the work has finished.
+  /// settles again whenever work arrives from off the clock) until the work has finished. If
+  /// nothing happens on the clock for its ``ManualClock/stalledWaitTimeout`` meanwhile — the
+  /// task that would advance it is the one waiting — it stops waiting and reports a
+  /// ``StoreDiagnostic/Kind/waitStalled`` diagnostic that names the effects in flight, instead
+  /// of waiting forever; the work keeps running.
   public func finish() async {
     guard let tracker else { return }
     guard let clock = tracker.runtime.manualClock else { return await tracker.wait() }
-    if await !clock.settle(until: { tracker.isFinished }), Task.isCancelled { tracker.cancel() }
+    let finished = await clock.settle(
+      until: { tracker.isFinished }, quietLimit: clock.stalledWaitTimeout)
+    if finished { return }
+    if Task.isCancelled { return tracker.cancel() }
+    reportStalledWait(of: tracker, on: clock)
+  }
+
+  /// Reports that a wait on `clock` for `tracker`'s work saw nothing happen for the clock's
+  /// stalled-wait timeout.
+  private func reportStalledWait(of tracker: EffectTracker, on clock: ManualClock) {
+    let runtime = tracker.runtime
+    let inFlight = runtime.state.withLock { $0.effects.inFlight(of: tracker.root) }
+    let effects = inFlight.count == 1 ? "1 effect" : "\(inFlight.count) effects"
+    let next =
+      if let deadline = clock.nextDeadline {
+        "The clock's next sleeper is due at \(deadline) (now \(clock.now)): advance the clock"
+          + " from another task, or send without waiting and advance first."
+      } else {
+        "Nothing sleeps on the clock: the work waits for something off the clock."
+      }
+    runtime.report(
+      StoreDiagnostic(
+        kind: .waitStalled,
+        message: "finish() of send(\(tracker.root.action)) stopped waiting: nothing happened"
+          + " on its ManualClock for \(clock.stalledWaitTimeout), with \(effects) in flight:"
+          + inFlight.map { "\n  • \($0)" }.joined() + "\n" + next,
+        error: nil, fileID: "", line: 0))
   }
 
   /// Cancels the tracked effects, detached ones included; effects that later tracked work would

@@ -46,7 +46,10 @@ extension Reactor {
   /// transitively: the mutations its `run`s returned have been reduced, and the work those
   /// started has finished too.
   ///
-  /// Cancelling the waiting task cancels that work.
+  /// Cancelling the waiting task cancels that work. On a `ManualClock`, work asleep on the clock
+  /// needs an advance from another task: if nothing happens on the clock for its
+  /// `stalledWaitTimeout`, the wait returns and reports a `waitStalled` diagnostic to
+  /// ``diagnosticHandler``, as `StoreTask.finish()` does, and the work keeps running.
   ///
   /// - Parameter action: The action.
   @inlinable

@@ -29,6 +29,21 @@ import Testing
     #expect(model.state.count == 1)
   }
 
+  /// GoodReactor's `await send(action:)` of work that sleeps, in a test that advances only
+  /// after it: nothing can advance the clock meanwhile, so the wait ends with a diagnostic
+  /// instead of hanging, and the advance then applies the mutation.
+  @Test func waitingForWorkThatOnlyALaterAdvanceWakesEndsWithADiagnostic() async {
+    let clock = ManualClock(stalledWaitTimeout: .milliseconds(50))
+    let model = HelperViewModel(clock: clock)
+    let diagnostics = Locked<[StoreDiagnostic.Kind]>([])
+    model.diagnosticHandler = { diagnostic in diagnostics.withLock { $0.append(diagnostic.kind) } }
+    await model.send(action: .addOneViaSlowHelper)
+    #expect(diagnostics.withLock { $0 } == [.waitStalled])
+    #expect(model.state.count == 0)
+    await clock.advance(by: .milliseconds(330))
+    #expect(model.state.count == 1)
+  }
+
   /// A reactable's effect that awaits one of its methods mutates at the method's virtual time.
   @Test(arguments: stressRuns)
   func aReactableEffectThatAwaitsItsOwnMethodMutatesAtItsVirtualTime(run: Int) async {
