@@ -37,3 +37,11 @@ public struct InFlightEffect: Sendable, Hashable, CustomStringConvertible {
     "\(lifetime), \(stage), started by send(\(startedBy))"
   }
 }
+
+extension [InFlightEffect] {
+  /// How the store's diagnostics list these effects: `2 effects in flight:` and a line for each.
+  var summary: String {
+    let effects = count == 1 ? "1 effect" : "\(count) effects"
+    return "\(effects) in flight:" + map { "\n  • \($0)" }.joined()
+  }
+}

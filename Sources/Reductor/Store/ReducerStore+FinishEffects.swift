@@ -29,12 +29,10 @@ extension ReducerStore {
   ) async -> [InFlightEffect] {
     guard await !waitUntilQuiet(timeout: timeout) else { return [] }
     let inFlight = runtime.state.withLock { $0.effects.inFlight() }
-    let effects = inFlight.count == 1 ? "1 effect" : "\(inFlight.count) effects"
     runtime.report(
       StoreDiagnostic(
         kind: .effectsStillInFlight,
-        message: "finishEffects(timeout: \(timeout)) stopped waiting with \(effects) in flight:"
-          + inFlight.map { "\n  • \($0)" }.joined(),
+        message: "finishEffects(timeout: \(timeout)) stopped waiting with \(inFlight.summary)",
         error: nil, fileID: fileID, line: line))
     return inFlight
   }

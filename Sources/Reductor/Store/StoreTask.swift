@@ -49,7 +49,6 @@ public struct StoreTask: Sendable {
   private func reportStalledWait(of tracker: EffectTracker, on clock: ManualClock) {
     let runtime = tracker.runtime
     let inFlight = runtime.state.withLock { $0.effects.inFlight(of: tracker.root) }
-    let effects = inFlight.count == 1 ? "1 effect" : "\(inFlight.count) effects"
     let next =
       if let deadline = clock.nextDeadline {
         "The clock's next sleeper is due at \(deadline) (now \(clock.now)): advance the clock"
@@ -61,8 +60,8 @@ public struct StoreTask: Sendable {
       StoreDiagnostic(
         kind: .waitStalled,
         message: "finish() of send(\(tracker.root.action)) stopped waiting: nothing happened"
-          + " on its ManualClock for \(clock.stalledWaitTimeout), with \(effects) in flight:"
-          + inFlight.map { "\n  • \($0)" }.joined() + "\n" + next,
+          + " on its ManualClock for \(clock.stalledWaitTimeout), with \(inFlight.summary)\n"
+          + next,
         error: nil, fileID: "", line: 0))
   }
 
