@@ -21,7 +21,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "Reductor"),
-    .target(name: "ReductorTesting", dependencies: ["Reductor"]),
+    .target(name: "ReductorTesting", dependencies: ["Reductor", "ReductorSharing"]),
     .target(name: "ReductorReactor", dependencies: ["Reductor"]),
     // Shared state and its persistence; the only library module that imports Foundation.
     .target(name: "ReductorSharing", dependencies: ["Reductor"]),

@@ -1,4 +1,5 @@
 public import Reductor
+internal import ReductorSharing
 
 /// A store for tests that asserts exhaustively: each send states how the state changed, each
 /// action an effect delivers must be received, and the test ends with nothing unreceived and no

@@ -296,8 +296,16 @@ public final class ManualClock: Clock, Sendable {
     executor.activity.notify()
   }
 
-  /// The instant of the earliest sleeper, for messages that say what an advance would wake.
-  package var nextDeadline: Instant? {
+  /// The instant the earliest sleeper wakes at; nil when nothing sleeps on the clock.
+  ///
+  /// A test reads it to check what is still scheduled, such as a timer a cancellation should
+  /// have removed:
+  ///
+  /// ```swift
+  /// await store.send(.stopTimer).finish()
+  /// #expect(clock.nextDeadline == nil)
+  /// ```
+  public var nextDeadline: Instant? {
     earliestDeadline().map(Instant.init(offset:))
   }
 

@@ -21,7 +21,7 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   @usableFromInline var positions: [ID: Int]
   /// Changes with every removal, and with every new array, to a value no other array has had:
   /// what a row's stores compare to learn, in constant time, that no row went.
-  package private(set) var removals = RemovalToken.next()
+  private(set) var removals = RemovalToken.next()
   /// The ids removed while `forEach` watches the array (it sets an empty log and reads it back);
   /// nil otherwise, so that an array nobody watches keeps no log.
   @usableFromInline var removalLog: [ID]?

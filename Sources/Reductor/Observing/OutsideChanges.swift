@@ -3,45 +3,21 @@ public import Synchronization
 
 /// A field of a state whose value is held by reference, so that it can change outside the
 /// store's reductions: a shared value of `ReductorSharing`. Logs and diffs label it `name`, not
-/// `_name`, and stores follow the changes of its ``source``.
-package protocol HeldByReference {
-  /// The value behind the field, whose changes stores follow.
-  var source: any OutsideChangeSource { get }
-}
-
-/// A value held by reference that can change outside the reductions of the stores whose states
-/// hold it; it keeps the stores that follow it.
-package protocol OutsideChangeSource: AnyObject, Sendable {
-  /// The stores that follow it.
-  var followers: OutsideChangeFollowers { get }
-}
-
-/// How a store learns that a value its state holds by reference changed outside its
-/// reductions: a shared value of `ReductorSharing` that another store, or an effect, assigned.
+/// `_name`, and stores follow the changes of the value behind it.
 ///
 /// Such a value is the same for every copy of every state that holds it, so a store's state
-/// already shows the new value; what the store misses is telling its observers. A store that
-/// follows outside changes (``OutsideChangeFollower``) finds the values its state holds and
-/// registers with each one's ``OutsideChangeFollowers``; a change of the value schedules, on the
-/// main actor soon, a refresh of the stores registered with it, and of no other: Observation is
-/// told that their state changed, and the subscriptions that compare what they read
-/// (`observe`, `values(of:)`, `pulses(of:)`) are called again. A `states` stream is not: it
-/// yields reduced states, and there was no reduction. The changes of one turn of the main actor
-/// make one refresh.
-package enum OutsideChanges: Sendable {
-  /// Moves whenever a value held by reference is made or looked up: a state may hold a value it
-  /// did not hold before, and following stores look again.
-  static let epoch = Atomic<UInt64>(0)
-
-  /// Notes that a value held by reference was made or looked up.
-  package static func noteValueHeld() {
-    epoch.wrappingAdd(1, ordering: .relaxed)
-  }
-
-  /// Whether the process has made a value held by reference: from then on, stores follow.
-  static var isInUse: Bool {
-    epoch.load(ordering: .relaxed) != 0
-  }
+/// already shows a new value; what the store misses is telling its observers. A store that
+/// follows outside changes (``OutsideChangeFollower``) finds the fields its state holds and
+/// registers with each value's ``followers``; a change of the value schedules, on the main actor
+/// soon, a refresh of the stores registered with it, and of no other: Observation is told that
+/// their state changed, and the subscriptions that compare what they read (`observe`,
+/// `values(of:)`, `pulses(of:)`) are called again. A `states` stream is not: it yields reduced
+/// states, and there was no reduction. The changes of one turn of the main actor make one
+/// refresh.
+package protocol HeldByReference {
+  /// The stores that follow the value behind the field; the same for every field that holds
+  /// that value.
+  var followers: OutsideChangeFollowers { get }
 }
 
 /// The stores that follow one value held by reference, kept by the value: a change costs the
@@ -55,11 +31,25 @@ package final class OutsideChangeFollowers: Sendable {
     let refresh: @MainActor @Sendable () -> Void
   }
 
+  /// Moves whenever a value held by reference is made or looked up: a state may hold a value it
+  /// did not hold before, and following stores look again.
+  static let epoch = Atomic<UInt64>(0)
+
   private let followers = Locked<[ObjectIdentifier: Follower]>([:])
   @usableFromInline let isFollowed = Atomic(false)
   @usableFromInline let isScheduled = Atomic(false)
 
   package init() {}
+
+  /// Notes that a value held by reference was made or looked up: a state may hold it now.
+  package static func noteValueHeld() {
+    epoch.wrappingAdd(1, ordering: .relaxed)
+  }
+
+  /// Whether the process has made a value held by reference: from then on, stores follow.
+  static var isInUse: Bool {
+    epoch.load(ordering: .relaxed) != 0
+  }
 
   /// Tells the followers, on the main actor soon, that the value changed; callable from any
   /// thread.
@@ -105,7 +95,7 @@ package final class OutsideChangeFollowers: Sendable {
 /// Follows the outside changes of the values a root store's state holds by reference, as the
 /// store's extension: it finds them in the state when installed and, after a reduction, when the
 /// process made or looked up such a value since it last looked (the state may hold a new one),
-/// and registers the store for them with ``OutsideChanges``.
+/// and registers the store with their ``OutsideChangeFollowers``.
 ///
 /// The store installs it when it is made, if the process has such values then, or at its first
 /// subscription. Finding the values walks the state with `Mirror`; it happens only when one was
@@ -114,7 +104,7 @@ package final class OutsideChangeFollowers: Sendable {
 final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
   private weak var store: ReducerStore<State, Action>?
   /// The values the state held at the last look, by identity.
-  private var sources: [ObjectIdentifier: any OutsideChangeSource] = [:]
+  private var followed: [ObjectIdentifier: OutsideChangeFollowers] = [:]
   private var seenEpoch: UInt64 = .max
 
   init(store: ReducerStore<State, Action>) {
@@ -122,7 +112,7 @@ final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
   }
 
   isolated deinit {
-    for source in sources.values { source.followers.remove(self) }
+    for followers in followed.values { followers.remove(self) }
   }
 
   nonisolated var hooks: StoreHooks { .didReduce }
@@ -136,33 +126,33 @@ final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
   /// Finds the values `state` holds, if values were made or looked up since the last look, and
   /// follows them instead of those it held before.
   func lookAgainIfValuesWereMade(in state: State) {
-    let epoch = OutsideChanges.epoch.load(ordering: .relaxed)
+    let epoch = OutsideChangeFollowers.epoch.load(ordering: .relaxed)
     guard epoch != seenEpoch else { return }
     seenEpoch = epoch
-    var found: [ObjectIdentifier: any OutsideChangeSource] = [:]
-    Self.collectSources(in: state, into: &found, depth: 0)
-    for (id, source) in sources where found[id] == nil { source.followers.remove(self) }
-    for (id, source) in found where sources[id] == nil {
-      source.followers.add(self) { [weak self] in self?.store?.didChangeOutside() }
+    var found: [ObjectIdentifier: OutsideChangeFollowers] = [:]
+    Self.collectFollowedValues(in: state, into: &found, depth: 0)
+    for (id, followers) in followed where found[id] == nil { followers.remove(self) }
+    for (id, followers) in found where followed[id] == nil {
+      followers.add(self) { [weak self] in self?.store?.didChangeOutside() }
     }
-    sources = found
+    followed = found
   }
 
   /// Walks `value` for the fields it holds by reference, through the values it holds: the
   /// state's own fields, and those of the values in them, but no object other than the state
   /// itself (another object's fields may be another thread's to change) and no `_$` field (an
   /// Observation registrar).
-  private static func collectSources(
-    in value: Any, into found: inout [ObjectIdentifier: any OutsideChangeSource], depth: Int
+  private static func collectFollowedValues(
+    in value: Any, into found: inout [ObjectIdentifier: OutsideChangeFollowers], depth: Int
   ) {
     if let field = value as? any HeldByReference {
-      found[ObjectIdentifier(field.source)] = field.source
+      found[ObjectIdentifier(field.followers)] = field.followers
       return
     }
     let mirror = Mirror(reflecting: value)
     guard depth < 32, mirror.displayStyle != .class || depth == 0 else { return }
     for child in mirror.children where child.label?.hasPrefix("_$") != true {
-      collectSources(in: child.value, into: &found, depth: depth + 1)
+      collectFollowedValues(in: child.value, into: &found, depth: depth + 1)
     }
   }
 }
@@ -182,7 +172,7 @@ extension ReducerStore {
   /// Follows outside changes from now on if the process has values held by reference.
   @usableFromInline
   func followOutsideChangesIfSharing() {
-    if OutsideChanges.isInUse { followOutsideChanges() }
+    if OutsideChangeFollowers.isInUse { followOutsideChanges() }
   }
 
   /// Tells Observation and the observers that follow outside changes that a value the state

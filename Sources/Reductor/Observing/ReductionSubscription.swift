@@ -12,7 +12,7 @@ public import Synchronization
 final class ReductionSubscription: Sendable {
   @usableFromInline let ended = Atomic(false)
   /// Whether the subscription is also called when a value the state holds by reference changes
-  /// outside a reduction (see ``OutsideChanges``): true for those that compare what they read
+  /// outside a reduction (see ``HeldByReference``): true for those that compare what they read
   /// and report only changes; false for a stream of every reduced state.
   @usableFromInline let followsOutsideChanges: Bool
   private let onEnd: @Sendable () -> Void

@@ -72,14 +72,35 @@ public struct StoreTask: Sendable {
   }
 
   /// Whether every tracked effect has finished and every action they delivered was reduced.
-  package var isFinished: Bool {
+  ///
+  /// It reads the work's state now, and waits for nothing: on a ``ManualClock``, effects that
+  /// only a settle point would run have not run yet.
+  ///
+  /// ```swift
+  /// let task = store.send(.resetLater)
+  /// await clock.advance(by: .seconds(1))
+  /// #expect(task.isFinished)
+  /// ```
+  public var isFinished: Bool {
     tracker?.isFinished ?? true
   }
 
-  /// Waits like ``finish()``, but at most `timeout` on the continuous clock, and without
-  /// cancelling the tracked effects when the wait ends. Returns whether the tracked work finished
-  /// in time.
-  package func finish(timeout: Duration) async -> Bool {
+  /// Waits like ``finish()``, but at most `timeout` of real time (on a ``ManualClock`` too: the
+  /// clock does not move while it waits), and without cancelling the tracked effects when the
+  /// wait ends.
+  ///
+  /// Use it where a wait that does not end must not hold up the caller, such as a shutdown:
+  ///
+  /// ```swift
+  /// if await task.finish(timeout: .seconds(2)) == false {
+  ///   task.cancel()
+  /// }
+  /// ```
+  ///
+  /// - Parameter timeout: How long to wait at most, on the continuous clock.
+  /// - Returns: Whether the tracked work finished in time.
+  @discardableResult
+  public func finish(timeout: Duration) async -> Bool {
     guard let tracker, !tracker.isFinished else { return true }
     if let clock = tracker.runtime.manualClock {
       return await clock.settle(until: { tracker.isFinished }, timeout: timeout)

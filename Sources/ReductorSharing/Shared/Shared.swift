@@ -1,4 +1,4 @@
-public import Reductor
+package import Reductor
 
 /// A state field whose value is shared, by key, with every other `@Shared` field of that key,
 /// in every store, and optionally persisted.
@@ -33,7 +33,7 @@ public struct Shared<Value: Sendable>: Sendable {
   public init(wrappedValue: @autoclosure () -> Value, _ key: SharedKey<Value>) {
     reference = DependencyValues.current.sharedStorage.reference(for: key, default: wrappedValue)
     // A state may hold it now: the stores that follow outside changes look again.
-    OutsideChanges.noteValueHeld()
+    OutsideChangeFollowers.noteValueHeld()
   }
 
   /// A shared field kept in memory under `key`.
@@ -80,7 +80,7 @@ public struct Shared<Value: Sendable>: Sendable {
   /// The shared field itself, as `$settings`: its errors, its values, its writes.
   public var projectedValue: Shared<Value> {
     // It may be handed to another state (`Child(count: $count)`): following stores look again.
-    OutsideChanges.noteValueHeld()
+    OutsideChangeFollowers.noteValueHeld()
     return self
   }
 
@@ -147,9 +147,9 @@ extension Shared: Equatable where Value: Equatable {
 }
 
 extension Shared: HeldByReference {
-  /// The value behind every `Shared` of the key, whose changes stores follow.
-  package var source: any OutsideChangeSource {
-    reference
+  /// The stores that follow the value behind every `Shared` of the key.
+  package var followers: OutsideChangeFollowers {
+    reference.followers
   }
 }
 

@@ -6,15 +6,14 @@ public import Reductor
 ///
 /// It is thread-safe: a lock (`Locked`, which ThreadSanitizer sees) guards the value. Each change
 /// is yielded to the observers of ``values()``, handed to its writer, and announced to the stores
-/// (`OutsideChanges`), so that another store holding it reports it to its observers and to
-/// Observation. The value has
-/// no Observation registrar of its own: its `withMutation` cost each write 100 ns, two thirds of
-/// the write.
+/// that follow it (`OutsideChangeFollowers`), so that another store holding it reports it to its
+/// observers and to Observation. The value has no Observation registrar of its own: its
+/// `withMutation` cost each write 100 ns, two thirds of the write.
 ///
 /// Reading and changing it are inlinable, so that a client specializes them for its value: run
 /// generically, a read and a write of an `Int` cost about 300 ns more.
 @usableFromInline
-final class SharedReference<Value: Sendable>: OutsideChangeSource {
+final class SharedReference<Value: Sendable>: Sendable {
   @usableFromInline
   struct State: Sendable {
     @usableFromInline var value: Value
@@ -37,7 +36,7 @@ final class SharedReference<Value: Sendable>: OutsideChangeSource {
   /// Where problems are reported: the dependencies' report when the value was made.
   private let report: @Sendable (StoreDiagnostic) -> Void
   /// The stores whose states hold it, which hear of its changes.
-  @usableFromInline package let followers = OutsideChangeFollowers()
+  @usableFromInline let followers = OutsideChangeFollowers()
 
   init(
     name: String, value: Value, loadError: (any Error)?, writer: SharedWriter<Value>?,

@@ -29,8 +29,7 @@ import Testing
     var tokens = others.map { store in store.observe(\.taps) { _ in } }
     var counts = holder.values(of: \.count).makeAsyncIterator()
     #expect(await counts.next() == 0)
-    let source = holder.state.$count.source
-    #expect(source.followers.stores.count == 1)
+    #expect(holder.state.$count.followers.stores.count == 1)
 
     let other = harness.run { Shared(wrappedValue: 0, .file(URL(filePath: "/counter.json"))) }
     other.wrappedValue = 5

@@ -1,7 +1,8 @@
+package import Reductor
 public import Synchronization
 
-/// A test store's view of the values its state holds by reference (`ReductorSharing`'s shared
-/// values), so that it asserts them as it asserts the state.
+/// A test store's view of the shared values its state holds, so that it asserts them as it
+/// asserts the state.
 ///
 /// Every copy of a state reads such a value from one place, so the state the test store kept
 /// from before an action shows the value after it too, and comparing states cannot see a
@@ -26,7 +27,7 @@ package final class OutsideChangeTracker: Sendable {
   package init() {}
 
   /// Registers `value`, which the snapshots include from now on.
-  package func register(_ value: some TrackedValue) {
+  func register(_ value: some TrackedValue) {
     values.withLock { $0.append(value) }
   }
 
@@ -49,13 +50,13 @@ package final class OutsideChangeTracker: Sendable {
   /// Whether an assertion runs now, in any task: the check a shared value makes on every read
   /// and write, before it looks for its expected value.
   @inlinable
-  package static var isAsserting: Bool {
+  static var isAsserting: Bool {
     assertionCount.load(ordering: .relaxed) > 0
   }
 
   /// The expected value of the value `id`, if an assertion runs in this task.
   @usableFromInline
-  package static func expectedValue(of id: ObjectIdentifier) -> (any Sendable)? {
+  static func expectedValue(of id: ObjectIdentifier) -> (any Sendable)? {
     guard assertionCount.load(ordering: .relaxed) > 0, let expected else { return nil }
     return expected.withLock { $0[id] }
   }
@@ -63,7 +64,7 @@ package final class OutsideChangeTracker: Sendable {
   /// Sets the expected value of the value `id` and returns true, if an assertion runs in this
   /// task; returns false otherwise.
   @usableFromInline
-  package static func setExpectedValue(_ value: any Sendable, of id: ObjectIdentifier) -> Bool {
+  static func setExpectedValue(_ value: any Sendable, of id: ObjectIdentifier) -> Bool {
     guard assertionCount.load(ordering: .relaxed) > 0, let expected else { return false }
     expected.withLock { $0[id] = value }
     return true
@@ -98,7 +99,7 @@ package final class OutsideChangeTracker: Sendable {
 
 /// A value held by reference that a test store asserts: its name in failures, its value now, and
 /// how two of its values compare.
-package protocol TrackedValue: AnyObject, Sendable {
+protocol TrackedValue: AnyObject, Sendable {
   /// The value's name in failures, such as its key.
   var name: String { get }
   /// The value now.
