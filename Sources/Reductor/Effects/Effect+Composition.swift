@@ -30,7 +30,7 @@ extension Effect {
   /// - Returns: The composed effect.
   public static func concat(_ effects: [Effect]) -> Effect {
     combine(effects) { effects in
-      .run(priority: nil) { runner in
+      .run(priority: nil, site: nil) { runner in
         for effect in effects {
           if Task.isCancelled { return }
           _ = await runner.execute(effect)
@@ -68,7 +68,7 @@ extension Effect {
   /// - Returns: The composed effect.
   public static func merge(_ effects: [Effect]) -> Effect {
     combine(effects) { effects in
-      .run(priority: nil) { runner in
+      .run(priority: nil, site: nil) { runner in
         await withTaskGroup(of: Void.self) { group in
           for effect in effects {
             group.addTask { _ = await runner.execute(effect) }

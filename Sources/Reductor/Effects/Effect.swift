@@ -27,8 +27,11 @@ public struct Effect<Action: Sendable>: Sendable {
     case send(Action)
     /// Delivers actions at once, in order: a concatenation or merge of sends.
     case sendAll([Action])
-    /// Work in a task: the body of a `.run` or `.stream`, a concatenation, a merge.
-    case run(priority: TaskPriority?, body: @Sendable (EffectRunner<Action>) async -> Void)
+    /// Work in a task: the body of a `.run` or `.stream` (with the place that made it), a
+    /// concatenation, a merge.
+    case run(
+      priority: TaskPriority?, site: EffectSite?,
+      body: @Sendable (EffectRunner<Action>) async -> Void)
     /// An effect built on the main actor when it starts; see ``Effect/deferred(_:)``.
     case deferred(@MainActor @Sendable () -> Effect<Action>)
     /// An effect made of others or of the runtime's services — a debounce, a throttle, a
@@ -76,6 +79,20 @@ public struct Effect<Action: Sendable>: Sendable {
 /// The effect type of a reducer.
 public typealias EffectOf<R: Reducer> = Effect<R.Action>
 
+/// The place in the source that made an effect: a `.run` or `.stream`, for the diagnostics that
+/// name it.
+@usableFromInline
+struct EffectSite: Sendable, CustomStringConvertible {
+  let fileID: String
+  let line: UInt
+
+  /// `Feature/Search.swift:42`.
+  @usableFromInline
+  var description: String {
+    "\(fileID):\(line)"
+  }
+}
+
 // MARK: - Constructors
 
 extension Effect {
@@ -115,7 +132,7 @@ extension Effect {
     let effect = withLifetime(.storeBound)
     return Effect(
       lifetime: lifetime,
-      operation: .run(priority: nil) { runner in
+      operation: .run(priority: nil, site: nil) { runner in
         if await runner.execute(effect) { runner.send(action) }
       })
   }
@@ -192,8 +209,8 @@ extension Effect {
     line: UInt = #line,
     operation: @escaping @Sendable (Send<Action>) async throws -> Void
   ) -> Effect {
-    let fileID = "\(fileID)"
-    return running(lifetime: lifetime, priority: priority, fileID: fileID, line: line, operation) {
+    let site = EffectSite(fileID: "\(fileID)", line: line)
+    return running(lifetime: lifetime, priority: priority, site: site, operation) {
       error, send in
       if let handler {
         send(handler(error))
@@ -203,7 +220,7 @@ extension Effect {
             kind: .effectFailed,
             message: "An effect threw \(error) and has no catch handler; it delivered no "
               + "action. Pass `catch:` to map the error to an action.",
-            error: error, fileID: fileID, line: line))
+            error: error, fileID: site.fileID, line: site.line))
       }
     }
   }
@@ -243,7 +260,8 @@ extension Effect {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Effect {
-    running(lifetime: lifetime, priority: priority, fileID: "\(fileID)", line: line, operation) {
+    let site = EffectSite(fileID: "\(fileID)", line: line)
+    return running(lifetime: lifetime, priority: priority, site: site, operation) {
       error, send in await handler(error, send)
     }
   }
@@ -253,15 +271,14 @@ extension Effect {
   private static func running(
     lifetime: EffectLifetime,
     priority: TaskPriority?,
-    fileID: String,
-    line: UInt,
+    site: EffectSite,
     _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     onError: @escaping @Sendable (any Error, Send<Action>) async -> Void
   ) -> Effect {
     Effect(
       lifetime: lifetime,
-      operation: .run(priority: priority) { runner in
-        let (send, operationState) = runner.send.limited(toOperationAt: fileID, line: line)
+      operation: .run(priority: priority, site: site) { runner in
+        let (send, operationState) = runner.send.limited(toOperationAt: site)
         defer { operationState.finish() }
         do {
           try await operation(send)
@@ -286,16 +303,21 @@ extension Effect {
   ///
   /// - Parameters:
   ///   - lifetime: When the effect is cancelled; ``EffectLifetime/storeBound`` by default.
+  ///   - fileID: The file that created the effect, named in diagnostics.
+  ///   - line: The line that created the effect, named in diagnostics.
   ///   - makeSequence: Creates the sequence when the effect starts.
   /// - Returns: The effect.
   public static func stream<Sequence: AsyncSequence>(
     lifetime: EffectLifetime = .storeBound,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
     _ makeSequence: @escaping @Sendable () -> Sequence
   ) -> Effect
   where Sequence: SendableMetatype, Sequence.Element == Action, Sequence.Failure == Never {
     Effect(
       lifetime: lifetime,
-      operation: .run(priority: nil) { runner in
+      operation: .run(priority: nil, site: EffectSite(fileID: "\(fileID)", line: line)) {
+        runner in
         for await action in makeSequence() {
           runner.send(action)
         }

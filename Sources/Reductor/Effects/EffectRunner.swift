@@ -77,7 +77,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
     case .sendAll(let actions) where effect.lifetime == .storeBound || runtime == nil:
       for action in actions { send(action) }
       return !Task.isCancelled
-    case .run(_, let body) where effect.lifetime == .storeBound || runtime == nil:
+    case .run(_, _, let body) where effect.lifetime == .storeBound || runtime == nil:
       await body(self)
       return !Task.isCancelled
     case .sendAll, .run:
@@ -93,12 +93,13 @@ struct EffectRunner<Action: Sendable>: Sendable {
   }
 
   /// Starts a registered task, under `effect`'s lifetime, that executes it; nil when it may not
-  /// start. The body of a `.run` is the task's work itself.
+  /// start. The body of a `.run` is the task's work itself, and its place the task's.
   @discardableResult
   private func spawn(_ effect: Effect<Action>, isTopLevel: Bool) -> Task<Void, Never>? {
-    if case .run(let priority, let body) = effect.operation {
+    if case .run(let priority, let site, let body) = effect.operation {
       return spawn(
-        lifetime: effect.lifetime, isTopLevel: isTopLevel, priority: priority, work: body)
+        lifetime: effect.lifetime, isTopLevel: isTopLevel, priority: priority, site: site,
+        work: body)
     }
     let work = effect.withLifetime(.storeBound)
     return spawn(lifetime: effect.lifetime, isTopLevel: isTopLevel) { runner in
@@ -108,11 +109,12 @@ struct EffectRunner<Action: Sendable>: Sendable {
 
   /// Starts `work` in a task of its own, registered under `lifetime` in this runner's
   /// namespaces (a child's store-bound effect started at the top gets a key of its own there, so
-  /// that the child's end cancels it); `work` gets a runner behind the task's gate. Nil when it
-  /// may not start.
+  /// that the child's end cancels it); `work` gets a runner behind the task's gate. `site` is
+  /// where the effect whose work it is was made, when that is one place. Nil when it may not
+  /// start.
   private func spawn(
     lifetime: EffectLifetime, isTopLevel: Bool, priority: TaskPriority? = nil,
-    work: @escaping @Sendable (EffectRunner) async -> Void
+    site: EffectSite? = nil, work: @escaping @Sendable (EffectRunner) async -> Void
   ) -> Task<Void, Never>? {
     // A runner without a runtime executes every effect in the calling task: it never spawns.
     guard let runtime else {
@@ -120,8 +122,8 @@ struct EffectRunner<Action: Sendable>: Sendable {
       return nil
     }
     return runtime.spawn(
-      lifetime: scoped(lifetime, isTopLevel: isTopLevel), priority: priority, send: send,
-      tracker: tracker
+      lifetime: scoped(lifetime, isTopLevel: isTopLevel), priority: priority, site: site,
+      send: send, tracker: tracker
     ) { send in
       await work(with(send: send))
     }

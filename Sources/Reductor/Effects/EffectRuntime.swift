@@ -69,6 +69,7 @@ final class EffectRuntime: Sendable {
   func spawn<Action>(
     lifetime: EffectLifetime,
     priority: TaskPriority?,
+    site: EffectSite? = nil,
     send: Send<Action>,
     tracker: EffectTracker?,
     firedDebounce: UInt64? = nil,
@@ -82,8 +83,9 @@ final class EffectRuntime: Sendable {
     let gate = EffectGate(parent: lifetime == .detached ? nil : send.gate, key: key)
     let gated = send.gated(by: gate)
     let started = state.withLock { state in
-      state.effects.start(lifetime, tracker: tracker, gate: gate, firedDebounce: firedDebounce) {
-        id in
+      state.effects.start(
+        lifetime, site: site, tracker: tracker, gate: gate, firedDebounce: firedDebounce
+      ) { id in
         Task(executorPreference: manualClock?.executor, priority: priority) {
           await DependencyValues.$current.withValue(gated.dependencies) {
             await work(gated)

@@ -75,6 +75,8 @@ struct EffectTable {
   private struct Running {
     let task: Task<Void, Never>
     let lifetime: EffectLifetime
+    /// Where the effect was made, when it is one `.run` or `.stream`.
+    let site: EffectSite?
     let tracker: EffectTracker?
     let gate: EffectGate
 
@@ -123,7 +125,8 @@ struct EffectTable {
     let running = running.sorted { $0.key < $1.key }.filter { belongs($0.value.tracker) }.map {
       _, effect in
       InFlightEffect(
-        stage: .running, lifetime: effect.lifetime, startedBy: Self.origin(of: effect.tracker))
+        stage: .running, lifetime: effect.lifetime, startedBy: Self.origin(of: effect.tracker),
+        location: effect.site?.description)
     }
     let debouncing = debounces.pending.filter { belongs($0.tracker) }.map { pending in
       InFlightEffect(
@@ -159,6 +162,7 @@ struct EffectTable {
   /// the task's: cancelling the task closes it.
   mutating func start(
     _ lifetime: EffectLifetime,
+    site: EffectSite? = nil,
     tracker: EffectTracker?,
     gate: EffectGate,
     firedDebounce: UInt64? = nil,
@@ -175,7 +179,8 @@ struct EffectTable {
     let id = nextTaskID
     nextTaskID += 1
     let task = makeTask(id)
-    running[id] = Running(task: task, lifetime: lifetime, tracker: tracker, gate: gate)
+    running[id] = Running(
+      task: task, lifetime: lifetime, site: site, tracker: tracker, gate: gate)
     guard case .replaceable(let key) = lifetime.kind else {
       return Start(task: task, cleanup: .none)
     }

@@ -19,6 +19,10 @@ public struct InFlightEffect: Sendable, Hashable, CustomStringConvertible {
   /// The action whose send began the work the effect belongs to, as `String(describing:)`
   /// shows it; for an effect started by an action an effect delivered, the action first sent.
   public let startedBy: String
+  /// Where the running effect was made, as `fileID:line` (`Feature/Search.swift:42`): the place
+  /// of its `.run` or `.stream`. Nil for an effect made of others (a concatenation, a merge) and
+  /// for one that waits under a key.
+  public let location: String?
 
   /// Creates the description of an effect in flight, for comparing with what a store returned.
   ///
@@ -26,15 +30,20 @@ public struct InFlightEffect: Sendable, Hashable, CustomStringConvertible {
   ///   - stage: Where the effect stands.
   ///   - lifetime: The lifetime it runs with, or waits under.
   ///   - startedBy: The action whose send began its work, as `String(describing:)` shows it.
-  public init(stage: Stage, lifetime: EffectLifetime, startedBy: String) {
+  ///   - location: Where the running effect was made, as `fileID:line`; nil when not one place.
+  public init(
+    stage: Stage, lifetime: EffectLifetime, startedBy: String, location: String? = nil
+  ) {
     self.stage = stage
     self.lifetime = lifetime
     self.startedBy = startedBy
+    self.location = location
   }
 
-  /// For example `replaceable("save"), running, started by send(save)`.
+  /// For example `Feature/Counter.swift:42: replaceable("save"), running, started by send(save)`.
   public var description: String {
-    "\(lifetime), \(stage), started by send(\(startedBy))"
+    let effect = "\(lifetime), \(stage), started by send(\(startedBy))"
+    return location.map { "\($0): \(effect)" } ?? effect
   }
 }
 

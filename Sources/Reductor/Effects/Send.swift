@@ -84,10 +84,10 @@ public struct Send<Action: Sendable>: Sendable {
     Send(deliver: deliver, gate: gate, report: report, dependencies: dependencies)
   }
 
-  /// This handle, for the `.run` operation created at `fileID` and `line`: call `finish()` on
-  /// the returned operation when it returns.
-  func limited(toOperationAt fileID: String, line: UInt) -> (Send, RunOperation) {
-    let operation = RunOperation(fileID: fileID, line: line)
+  /// This handle, for the `.run` operation created at `site`: call `finish()` on the returned
+  /// operation when it returns.
+  func limited(toOperationAt site: EffectSite) -> (Send, RunOperation) {
+    let operation = RunOperation(site: site)
     return (
       Send(
         deliver: deliver, gate: gate, report: report, dependencies: dependencies,
@@ -101,12 +101,10 @@ public struct Send<Action: Sendable>: Sendable {
 /// send after that is reported rather than delivered.
 final class RunOperation: Sendable {
   private let returned = Atomic(false)
-  let fileID: String
-  let line: UInt
+  let site: EffectSite
 
-  init(fileID: String, line: UInt) {
-    self.fileID = fileID
-    self.line = line
+  init(site: EffectSite) {
+    self.site = site
   }
 
   var hasReturned: Bool {
@@ -122,6 +120,6 @@ final class RunOperation: Sendable {
       kind: .sendAfterEffectFinished,
       message: "An effect sent \(action) after its operation returned; the action was dropped. "
         + "Send actions before the operation returns: await the work that sends them.",
-      error: nil, fileID: fileID, line: line)
+      error: nil, fileID: site.fileID, line: site.line)
   }
 }

@@ -23,8 +23,9 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// the clock for its ``ManualClock/stalledWaitTimeout`` while the send's work was
     /// unfinished: typically the work sleeps on the clock, and the task that would advance it
     /// is the one waiting (a test that awaits a send, or a reactor's `await send(action:)`,
-    /// before it advances). The message names the send, its effects in flight and the next
-    /// deadline on the clock. The wait stopped; the work keeps running.
+    /// before it advances). The message names the send, its effects in flight (each with the
+    /// place of the `.run` or `.stream` that made it) and the next deadline on the clock. The
+    /// wait stopped; the work keeps running.
     case waitStalled
     /// A dependency without a test value was read in the test context, with no override; the
     /// message names its key. It gave its preview value.

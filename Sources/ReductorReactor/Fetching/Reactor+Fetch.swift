@@ -50,9 +50,8 @@ extension Reactor {
           slot: slot, generation: generation, write: { write(&$0, result) },
           keyPathName: keyPathName, outcome: result.outcome))
     }
-    let fileID = "\(fileID)"
     runtime.start(
-      .run(lifetime: .replaceable(FetchKey(slot: slot))) { send in
+      .run(lifetime: .replaceable(FetchKey(slot: slot)), fileID: fileID, line: line) { send in
         do throws(Thrown) {
           let value = try await operation()
           send.deliverEvenIfCancelled(end(Task.isCancelled ? .idle : .success(value)))
@@ -68,7 +67,7 @@ extension Reactor {
                 message: "A fetch into \(keyPathName) threw \(error), which is not of type "
                   + "\(Failure.self); the state went back to .idle. Throw \(Failure.self), or map "
                   + "the error to it.",
-                error: error, fileID: fileID, line: line))
+                error: error, fileID: "\(fileID)", line: line))
             send.deliverEvenIfCancelled(end(.idle))
           }
         }

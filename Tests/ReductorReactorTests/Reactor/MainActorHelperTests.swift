@@ -35,10 +35,16 @@ import Testing
   @Test func waitingForWorkThatOnlyALaterAdvanceWakesEndsWithADiagnostic() async {
     let clock = ManualClock(stalledWaitTimeout: .milliseconds(50))
     let model = HelperViewModel(clock: clock)
-    let diagnostics = Locked<[StoreDiagnostic.Kind]>([])
-    model.diagnosticHandler = { diagnostic in diagnostics.withLock { $0.append(diagnostic.kind) } }
+    let diagnostics = Locked<[StoreDiagnostic]>([])
+    model.diagnosticHandler = { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
     await model.send(action: .addOneViaSlowHelper)
-    #expect(diagnostics.withLock { $0 } == [.waitStalled])
+    let reported = diagnostics.withLock { $0 }
+    #expect(reported.map(\.kind) == [.waitStalled])
+    // The effect is named by the place of the reactor's `run`, not a place in the library.
+    #expect(
+      reported.first?.message.contains(
+        "• ReductorReactorTests/MainActorHelperTests.swift:\(HelperViewModel.slowRunLine): "
+          + "storeBound, running, started by send(event(") == true)
     #expect(model.state.count == 0)
     await clock.advance(by: .milliseconds(330))
     #expect(model.state.count == 1)
@@ -94,6 +100,9 @@ private final class HelperViewModel: Reactor {
     var count = 0
   }
 
+  /// The line the slow helper's `run` names as its place; any line would do.
+  static let slowRunLine: UInt = 4_242
+
   let clock: any Clock<Duration>
 
   init(clock: any Clock<Duration>) { self.clock = clock }
@@ -105,7 +114,7 @@ private final class HelperViewModel: Reactor {
     case .action(.addOneViaHelper):
       run(event) { await self.addOne() }
     case .action(.addOneViaSlowHelper):
-      run(event) { await self.addOneLater() }
+      run(event, line: Self.slowRunLine) { await self.addOneLater() }
     case .mutation(.addOne):
       state.count += 1
     case .destination:

@@ -13,6 +13,16 @@ import Testing
     case loaded
   }
 
+  /// The line of the `.run` in `loadAfterASecond()`, which the report names.
+  static let loadLine: UInt = #line + 3
+  /// Delivers `.loaded` a second later on the clock.
+  static func loadAfterASecond() -> Effect<Action> {
+    .run {
+      try await EffectContext.clock.sleep(for: .seconds(1))
+      return .loaded
+    }
+  }
+
   /// A store whose reducer records each action at its virtual time, and the diagnostics it
   /// reports.
   private func makeStore(
@@ -23,10 +33,7 @@ import Testing
       reducer: TestReducer<[Stamped<Action>], Action> { state, action in
         state.append(Stamped(value: action, at: clock.now.offset))
         guard action == .loadAfterASecond else { return .none }
-        return .run {
-          try await EffectContext.clock.sleep(for: .seconds(1))
-          return .loaded
-        }
+        return Self.loadAfterASecond()
       },
       clock: clock)
     let diagnostics = Locked<[StoreDiagnostic]>([])
@@ -45,7 +52,8 @@ import Testing
         == """
         finish() of send(loadAfterASecond) stopped waiting: nothing happened on its ManualClock \
         for 0.05 seconds, with 1 effect in flight:
-          • storeBound, running, started by send(loadAfterASecond)
+          • ReductorTests/StalledWaitTests.swift:\(Self.loadLine): storeBound, running, started \
+        by send(loadAfterASecond)
         The clock's next sleeper is due at 1.0 seconds (now 0.0 seconds): advance the clock from \
         another task, or send without waiting and advance first.
         """)

@@ -23,6 +23,15 @@ import Testing
     var throttled: [Int] = []
   }
 
+  /// The line of the `.stream` in `timer()`, which the reports name.
+  static let timerLine: UInt = #line + 3
+  /// Ticks every second, under the key "timer".
+  static func timer() -> Effect<Action> {
+    .stream(lifetime: .replaceable("timer")) {
+      EffectContext.ticks(every: .seconds(1)).map { _ in .tick }
+    }
+  }
+
   /// The store; `save` waits for `gate` to open, if there is one, then saves.
   func makeStore(
     clock: any Clock<Duration>, gate: AsyncStream<Void>? = nil
@@ -40,9 +49,7 @@ import Testing
           state.saved.append(text)
           return .none
         case .startTimer:
-          return .stream(lifetime: .replaceable("timer")) {
-            EffectContext.ticks(every: .seconds(1)).map { _ in .tick }
-          }
+          return Self.timer()
         case .tick:
           state.ticks += 1
           return .none
@@ -111,10 +118,12 @@ import Testing
     store.send(.queryChanged("swi"))
     let line: UInt = #line + 1
     let stillInFlight = await store.finishEffects(timeout: .milliseconds(20))
+    let timer = "ReductorTests/FinishEffectsTests.swift:\(Self.timerLine)"
     #expect(
       stillInFlight == [
         InFlightEffect(
-          stage: .running, lifetime: .replaceable("timer"), startedBy: "startTimer"),
+          stage: .running, lifetime: .replaceable("timer"), startedBy: "startTimer",
+          location: timer),
         InFlightEffect(
           stage: .debouncing, lifetime: .replaceable("search"),
           startedBy: "queryChanged(\"swi\")"),
@@ -124,7 +133,7 @@ import Testing
     #expect(
       diagnostics.first?.message == """
         finishEffects(timeout: 0.02 seconds) stopped waiting with 2 effects in flight:
-          • replaceable("timer"), running, started by send(startTimer)
+          • \(timer): replaceable("timer"), running, started by send(startTimer)
           • replaceable("search"), debouncing, started by send(queryChanged("swi"))
         """)
     #expect(diagnostics.first?.line == line)
