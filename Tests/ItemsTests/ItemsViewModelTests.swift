@@ -28,7 +28,8 @@ import Testing
 
   @Test func aCatalogThatIsDownFailsTheLoad() async {
     let viewModel = makeViewModel()
-    await catalog.setDown(true)
+    // Through the clock: the catalog is free again when the load's effect calls it.
+    await clock.settle { [catalog] in await catalog.setDown(true) }
     let task: StoreTask = viewModel.send(action: .load)
     await clock.advance(by: .milliseconds(300))
     #expect(viewModel.itemsState == .failure(CatalogError(reason: "the catalog is down")))
@@ -37,8 +38,7 @@ import Testing
 
   @Test func aChangeOfTheCatalogReloadsTheListThroughTheSubscription() async {
     let viewModel = makeViewModel()
-    await catalog.add("cherry")
-    await clock.advance(by: .zero)
+    await clock.settle { [catalog] in await catalog.add("cherry") }
     #expect(viewModel.itemsState == .loading)
     #expect(viewModel.loads == 1)
     await clock.advance(by: .milliseconds(300))

@@ -201,6 +201,56 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
+  /// Runs `operation` inside a settle point of this clock, on the executor its stores' effects
+  /// run on, and returns its result once it has returned and what it made runnable has settled.
+  ///
+  /// Use it in a test for a call to an actor that the effects under test call too. Called from
+  /// the test's own task, the actor runs on a thread of the global executor and may still hold
+  /// itself there for a moment after the call has returned; an effect that calls it during that
+  /// moment runs on that thread, off the clock, and its sleeps start after the settle point. Made
+  /// through this function, the call runs within the settle point, as an effect's call does, so
+  /// the actor is free when it returns:
+  ///
+  /// ```swift
+  /// await clock.settle { [catalog] in await catalog.setDown(true) }
+  /// let task: StoreTask = viewModel.send(action: .load)
+  /// await clock.advance(by: .milliseconds(300))
+  /// ```
+  ///
+  /// `operation` should not sleep on this clock: nothing advances it while the caller waits. If
+  /// nothing happens on the clock for ``stalledWaitTimeout`` before `operation` returns, the wait
+  /// stops, reports a ``StoreDiagnostic/Kind/waitStalled`` diagnostic on standard error, and
+  /// returns nil; `operation` keeps running, and the next advance goes on with it. Cancelling
+  /// the waiting task cancels `operation` and returns nil.
+  ///
+  /// - Parameter operation: The work to run on the clock.
+  /// - Returns: What `operation` returned; nil if the wait stopped first.
+  @discardableResult
+  public nonisolated(nonsending) func settle<Result: Sendable>(
+    _ operation: @escaping @Sendable () async -> Result
+  ) async -> Result? {
+    let result = Locked<Result?>(nil)
+    let task = Task(executorPreference: executor) {
+      let value = await operation()
+      result.withLock { $0 = value }
+    }
+    let settled = await settle(
+      until: { result.withLock { $0 != nil } }, quietLimit: stalledWaitTimeout)
+    if settled { return result.withLock { $0 } }
+    if Task.isCancelled {
+      task.cancel()
+      return nil
+    }
+    DependencyValues.current.report(
+      StoreDiagnostic(
+        kind: .waitStalled,
+        message: "ManualClock.settle(_:) stopped waiting: nothing happened on the clock for "
+          + "\(stalledWaitTimeout) while its operation ran. It keeps running; the next advance "
+          + "goes on with it. Start what sleeps on the clock without waiting, then advance.",
+        error: nil, fileID: "", line: 0))
+    return nil
+  }
+
   /// A sleeper taken off the queue, with its continuation unless it has not attached yet (it
   /// then finds itself woken when it does).
   private struct Wakeup {
