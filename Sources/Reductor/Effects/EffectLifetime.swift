@@ -4,11 +4,13 @@
 /// |---|---|
 /// | ``storeBound`` (default) | cancelled when the store is deinitialized |
 /// | ``replaceable(_:)`` | starting it cancels the in-flight effect with the same key in the same store; also cancelled when the store is deinitialized |
+/// | ``cancellable(_:)`` | runs beside the other effects with the same key; cancelled with them by ``Effect/cancel(_:)`` of the key, by a replaceable effect with the key, and when the store is deinitialized |
 /// | ``detached`` | keeps running after the store is gone; the actions it produces after that are dropped quietly |
 public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
   enum Kind: Hashable, Sendable {
     case storeBound
     case replaceable(EffectKey)
+    case cancellable(EffectKey)
     case detached
   }
 
@@ -36,6 +38,26 @@ public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
     EffectLifetime(kind: .replaceable(EffectKey(key)))
   }
 
+  /// Registers the effect under `key` without cancelling what runs there: a second one runs
+  /// beside the first, and ``Effect/cancel(_:)`` of the key cancels them all (TCA's
+  /// `cancellable(id:cancelInFlight: false)`).
+  ///
+  /// A ``replaceable(_:)`` effect or a debounce with the same key cancels them too, as it takes
+  /// the key over. Keys are scoped to one root store, as replaceable ones are.
+  ///
+  /// ```swift
+  /// return .run(lifetime: .cancellable("delay")) {
+  ///   try await EffectContext.clock.sleep(for: .seconds(1))
+  ///   return .delayedIncrement
+  /// }
+  /// ```
+  ///
+  /// - Parameter key: Any hashable, sendable value; strings and enum cases work well.
+  /// - Returns: The lifetime.
+  public static func cancellable(_ key: some Hashable & Sendable) -> EffectLifetime {
+    EffectLifetime(kind: .cancellable(EffectKey(key)))
+  }
+
   /// The same as ``replaceable(_:)``, spelled with a label.
   ///
   /// - Parameter key: Any hashable, sendable value.
@@ -51,6 +73,7 @@ public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
     case .storeBound: "storeBound"
     case .detached: "detached"
     case .replaceable(let key): "replaceable(\(key))"
+    case .cancellable(let key): "cancellable(\(key))"
     }
   }
 }

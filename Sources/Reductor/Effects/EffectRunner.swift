@@ -169,12 +169,13 @@ struct EffectRunner<Action: Sendable>: Sendable {
     scopes.reduce(key) { key, scope in key.scoped(in: scope) }
   }
 
-  /// `lifetime` in this runner's namespaces: a replaceable one's key there, and, for a child's
+  /// `lifetime` in this runner's namespaces: a keyed one's key there, and, for a child's
   /// store-bound effect started at the top, a key of its own there.
   private func scoped(_ lifetime: EffectLifetime, isTopLevel: Bool) -> EffectLifetime {
     guard !scopes.isEmpty else { return lifetime }
     switch lifetime.kind {
     case .replaceable(let key): return EffectLifetime(kind: .replaceable(scoped(key)))
+    case .cancellable(let key): return EffectLifetime(kind: .cancellable(scoped(key)))
     case .storeBound where isTopLevel:
       return EffectLifetime(kind: .replaceable(scoped(EffectKey(ChildTask()))))
     case .storeBound, .detached: return lifetime

@@ -89,6 +89,9 @@ struct EffectTable {
 
   private var running: [UInt64: Running] = [:]
   private var slots: [EffectKey: Slot] = [:]
+  /// The running tasks of ``EffectLifetime/cancellable(_:)`` effects, by key: any number per
+  /// key, beside what the key's slot holds.
+  private var cancellables: [EffectKey: Set<UInt64>] = [:]
   private var debounces = DebounceTable()
   private var windows = ThrottleWindows()
   private var nextTaskID: UInt64 = 0
@@ -181,11 +184,24 @@ struct EffectTable {
     let task = makeTask(id)
     running[id] = Running(
       task: task, lifetime: lifetime, site: site, tracker: tracker, gate: gate)
-    guard case .replaceable(let key) = lifetime.kind else {
+    switch lifetime.kind {
+    case .replaceable(let key):
+      let replaced = slots.updateValue(.running(task: id), forKey: key)
+      var cleanup = cleanUp(replaced, of: key)
+      cancelCancellables(of: key, into: &cleanup)
+      return Start(task: task, cleanup: cleanup)
+    case .cancellable(let key):
+      cancellables[key, default: []].insert(id)
+      return Start(task: task, cleanup: .none)
+    case .storeBound, .detached:
       return Start(task: task, cleanup: .none)
     }
-    let replaced = slots.updateValue(.running(task: id), forKey: key)
-    return Start(task: task, cleanup: cleanUp(replaced, of: key))
+  }
+
+  /// Cancels the cancellable tasks under `key`.
+  private mutating func cancelCancellables(of key: EffectKey, into cleanup: inout Cleanup) {
+    guard let ids = cancellables.removeValue(forKey: key) else { return }
+    for id in ids.sorted() { running[id]?.cancel(into: &cleanup) }
   }
 
   /// Task `id` finished: forgets it, and frees its key if it still holds it, unless actions the
@@ -194,6 +210,11 @@ struct EffectTable {
   mutating func finish(_ id: UInt64) {
     guard let finished = running.removeValue(forKey: id) else {
       assertionFailure("Task \(id) finished twice or was never registered")
+      return
+    }
+    if case .cancellable(let key) = finished.lifetime.kind {
+      cancellables[key]?.remove(id)
+      if cancellables[key]?.isEmpty == true { cancellables.removeValue(forKey: key) }
       return
     }
     guard case .replaceable(let key) = finished.lifetime.kind,
@@ -212,9 +233,11 @@ struct EffectTable {
     slots.removeValue(forKey: key)
   }
 
-  /// Cancels what `key` holds and forgets the key's throttle window, with its trailing effect.
+  /// Cancels what `key` holds, its cancellable tasks included, and forgets the key's throttle
+  /// window, with its trailing effect.
   mutating func cancel(_ key: EffectKey) -> Cleanup {
     var cleanup = cleanUp(slots.removeValue(forKey: key), of: key)
+    cancelCancellables(of: key, into: &cleanup)
     let window = windows.remove(key)
     if let tracker = window.trailing?.tracker { cleanup.trackersToEnd.append(tracker) }
     if let timer = window.timer { cleanup.tasksToCancel.append(timer) }
@@ -227,6 +250,7 @@ struct EffectTable {
   mutating func cancelScopes(where picks: (EffectKey) -> Bool) -> Cleanup {
     var cleanup = Cleanup()
     let keys = Set(slots.keys.filter(picks)).union(windows.keys.filter(picks))
+      .union(cancellables.keys.filter(picks))
     for key in keys {
       let cancelled = cancel(key)
       cleanup.tasksToCancel += cancelled.tasksToCancel
@@ -271,6 +295,7 @@ struct EffectTable {
     let id = debounces.schedule(pending, at: deadline)
     let replaced = slots.updateValue(.pending(debounce: id), forKey: pending.key)
     var cleanup = cleanUp(replaced, of: pending.key)
+    cancelCancellables(of: pending.key, into: &cleanup)
     if let timer = debounces.timer, timer.deadline <= deadline { return cleanup }
     if let replaced = debounces.timer { cleanup.tasksToCancel.append(replaced.task) }
     debounces.timer = DebounceTable.Timer(id: id, task: makeTimer(id), deadline: deadline)
@@ -356,6 +381,7 @@ struct EffectTable {
     if let timer = debounces.timer { cleanup.tasksToCancel.append(timer.task) }
     for (key, slot) in slots { cleanup.trackersToEnd += cleanUp(slot, of: key).trackersToEnd }
     slots.removeAll()
+    cancellables.removeAll()
     debounces = DebounceTable()
     let closed = windows.removeAll()
     cleanup.trackersToEnd += closed.trailing.compactMap(\.tracker)

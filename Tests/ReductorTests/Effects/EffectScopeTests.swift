@@ -14,6 +14,8 @@ private enum Children {
     case start(Int)
     /// Ticks every second, store-bound.
     case startStoreBound(Int)
+    /// Ticks every second under the key "tick", cancellable: beside the child's other tickers.
+    case startCancellable(Int)
     /// Fires once 2 s pass without another debounce of the child.
     case debounce(Int)
     /// Fires after 2 s, detached.
@@ -35,6 +37,8 @@ private enum Children {
       return ticking(child, lifetime: .replaceable("tick")).scoped(in: child)
     case .startStoreBound(let child):
       return ticking(child, lifetime: .storeBound).scoped(in: child)
+    case .startCancellable(let child):
+      return ticking(child, lifetime: .cancellable("tick")).scoped(in: child)
     case .debounce(let child):
       return Effect.send(.fired(child)).debounced(for: .seconds(2), key: "debounce")
         .scoped(in: child)
@@ -101,6 +105,22 @@ private enum Children {
     store.send(.cancelTick(2))
     await clock.advance(by: .milliseconds(1_500))
     #expect(store.state.ticks == [1: 3, 2: 1])
+  }
+
+  /// A child's cancellable effects run beside each other under its key; cancelling the key in
+  /// the child cancels them all, and only its own; removing a child cancels its own too.
+  @Test func aChildsCancellableEffectsShareItsKeyAndGoWithIt() async {
+    let store = makeStore()
+    store.send(.startCancellable(1))
+    store.send(.startCancellable(1))
+    store.send(.startCancellable(2))
+    store.send(.startCancellable(3))
+    await clock.advance(by: .seconds(3))
+    #expect(store.state.ticks == [1: 6, 2: 3, 3: 3])
+    store.send(.cancelTick(1))
+    store.send(.remove(2))
+    await clock.advance(by: .seconds(2))
+    #expect(store.state.ticks == [1: 6, 2: 3, 3: 5])
   }
 
   @Test func aPendingDebounceOfARemovedChildNeverFires() async {
