@@ -5,6 +5,7 @@ import Synchronization
 /// The reactable of `instrument.reactable.*`: `reactable.action`'s counter, with targets on every
 /// stage of every action.
 final class InstrumentedCountReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case increment
   }

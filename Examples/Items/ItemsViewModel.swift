@@ -42,6 +42,7 @@ final class ItemsViewModel: Reactor {
   }
 
   var destination: Destination?
+  @ObservationIgnored let reactorStorage = ReactorStorage()
   @ObservationIgnored let clock: any Clock<Duration>
   @ObservationIgnored private let catalog: Catalog
 

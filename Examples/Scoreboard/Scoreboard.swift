@@ -23,6 +23,7 @@ final class Scoreboard: Reactable {
     var heard = 0
   }
 
+  let reactorStorage = ReactorStorage()
   let initialState: State
 
   init(home: Team, away: Team) {

@@ -17,6 +17,7 @@ final class Team: Reactable, ObservableEvent {
     var points = 0
   }
 
+  let reactorStorage = ReactorStorage()
   let initialState: State
 
   init(name: String) {

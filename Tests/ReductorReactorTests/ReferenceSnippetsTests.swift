@@ -12,6 +12,7 @@ import Testing
 // MARK: - GoodReactor: the view model
 
 @Observable final class ViewModel: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action {
     case login(username: String, password: String)
   }
@@ -69,6 +70,7 @@ import Testing
 // MARK: - GoodReactor: subscriptions and the view's calls
 
 final class MyViewModel: Reactor {
+  let reactorStorage = ReactorStorage()
   // Adapted: the events and state the view's snippets use.
   enum Action: Sendable {
     case setUsername(String)
@@ -127,6 +129,7 @@ private func goodReactorView(model: MyViewModel, username: String, password: Str
 // MARK: - Reactor: the view model
 
 @Observable final class ItemsViewModel: Reactor {
+  let reactorStorage = ReactorStorage()
 
   // Adapted: `Reactor::Event` is `ReductorReactor::ReactorEvent`.
   typealias Event = ReductorReactor::ReactorEvent<Action, Mutation, Destination>
@@ -220,6 +223,7 @@ private func goodReactorView(model: MyViewModel, username: String, password: Str
 // Adapted: the snippet's cases, in a view model of their own, since its `load` fetches one item
 // where the first snippet's fetches the list.
 final class ItemDetailViewModel: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case load
     case didTapSave

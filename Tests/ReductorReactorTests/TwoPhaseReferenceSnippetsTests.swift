@@ -12,6 +12,7 @@ import Testing
 // MARK: - ReactableKit: the core structure
 
 final class CounterReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case increase
     case decrease
@@ -115,6 +116,7 @@ struct EmitState {
 // MARK: - ReactableKit: ObservableEvent
 
 final class ChildReactable: Reactable, ObservableEvent {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case notifyParent(Int)
   }
@@ -134,6 +136,7 @@ final class ChildReactable: Reactable, ObservableEvent {
 }
 
 final class ParentReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case parentAction(ObservableEventResult<ChildReactable>)
   }
@@ -198,6 +201,7 @@ final class ParentReactable: Reactable {
 // MARK: - AsyncReactorKit: the reactor
 
 class CounterReactor: AsyncReactor {
+  let reactorStorage = ReactorStorage()
   // Adapted: `Sendable`, which the protocol requires of inputs and mutations.
   enum Input: Sendable {
     case increment

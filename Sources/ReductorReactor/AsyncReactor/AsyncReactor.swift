@@ -12,6 +12,8 @@ public import Reductor
 ///     var count = 0
 ///   }
 ///
+///   let reactorStorage = ReactorStorage()
+///
 ///   nonisolated func initialState() -> State { State() }
 ///
 ///   func reduce(_ input: Input) async -> Mutation {
@@ -39,7 +41,9 @@ public import Reductor
 /// concurrently, and the second increment may read the state the first has not changed yet.)
 ///
 /// The state lives in a `ReducerStore` that the reactor's first use makes, on ``clock``; each
-/// input's work is an effect of that store. Views adopt ``AsyncReactorView``.
+/// input's work is an effect of that store. The reactor owns the store, through
+/// ``reactorStorage``: releasing the reactor cancels the work of its inputs at once. Views adopt
+/// ``AsyncReactorView``.
 @MainActor
 public protocol AsyncReactor: AnyObject, SendableMetatype {
   /// What views send.
@@ -51,6 +55,11 @@ public protocol AsyncReactor: AnyObject, SendableMetatype {
 
   /// Makes the state the reactor starts with; called once, at its first use.
   nonisolated func initialState() -> State
+
+  /// Where the library keeps the reactor's store: declare it as a stored property of the class,
+  /// `let reactorStorage = ReactorStorage()`. The reactor owns its store through it, so
+  /// releasing the reactor ends its work at once.
+  var reactorStorage: ReactorStorage { get }
 
   /// Does the work of `input`, and returns the mutation that records its outcome.
   ///
@@ -144,6 +153,6 @@ extension AsyncReactor {
 extension AsyncReactor {
   /// The reactor's runtime, made at its first use.
   var asyncReactorRuntime: AsyncReactorRuntime<Self> {
-    ReactorRegistry.runtime(AsyncReactorRuntime<Self>.self, for: self)
+    reactorStorage.runtime(AsyncReactorRuntime<Self>.self, for: self)
   }
 }

@@ -19,7 +19,7 @@ extension AsyncReactorStep: CustomReflectable {
 }
 
 /// What an async reactor needs and does not store itself: its store, the turn of its last input,
-/// and the views it calls with each state. One per reactor, kept by ``ReactorRegistry``.
+/// and the views it calls with each state. One per reactor, kept by its ``ReactorStorage``.
 ///
 /// Each input's processing is an effect of the store: it waits for the previous input's turn to
 /// end, then, on the main actor, calls the reactor's `reduce` and `mutate` and stores the state
@@ -30,16 +30,13 @@ extension AsyncReactorStep: CustomReflectable {
 final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
   let store: ReducerStore<R.State, AsyncReactorStep<R>>
   private weak var reactor: R?
-  /// Keeps the reactor's memory, so that its address stays its own; never read.
-  private unowned let reactorMemory: R
-  private let key: ReactorRegistry.Key
   /// The turn of the input reduced last.
   private var lastTurn: InputTurn?
   /// The views to call with each state, in the order they first sent an input.
   private var views: [ViewBinding] = []
   private var inputStore: (any Store<R.State, R.Input>)?
 
-  init(owner reactor: R, key: ReactorRegistry.Key) {
+  init(owner reactor: R) {
     // The store's reducer reaches the runtime through a weak reference set once the runtime is
     // made: the runtime owns the store, so the store may not own the runtime.
     let runtime = WeakRuntime()
@@ -62,8 +59,6 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
         return CaseName.of(input)
       })
     self.reactor = reactor
-    self.reactorMemory = reactor
-    self.key = key
     runtime.value = self
   }
 
@@ -78,10 +73,6 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
     let call: (R.State) -> Void
   }
 
-  var isOwnerAlive: Bool {
-    reactor != nil
-  }
-
   var storeOfInputs: any Store<R.State, R.Input> {
     if let inputStore { return inputStore }
     let made = store.scope(state: { $0 }, action: { AsyncReactorStep<R>.input($0) })
@@ -94,10 +85,7 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
   ) -> Effect<AsyncReactorStep<R>> {
     switch step {
     case .input(let input):
-      guard reactor != nil else {
-        ReactorRegistry.releaseRuntime(of: key)
-        return .none
-      }
+      guard reactor != nil else { return .none }
       let previous = lastTurn
       let turn = InputTurn()
       lastTurn = turn

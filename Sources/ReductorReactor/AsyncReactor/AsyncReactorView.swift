@@ -41,7 +41,7 @@ extension AsyncReactorView {
   @discardableResult
   public func send(_ input: Reactor.Input) -> StoreTask {
     guard let reactor else { return .finished }
-    ReactorRegistry.runtime(AsyncReactorRuntime<Reactor>.self, for: reactor).bind(self)
+    reactor.asyncReactorRuntime.bind(self)
     return reactor.send(input)
   }
 }

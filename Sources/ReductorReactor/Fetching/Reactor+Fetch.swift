@@ -37,7 +37,7 @@ extension Reactor {
     line: UInt = #line,
     @_implicitSelfCapture _ operation: @escaping @Sendable () async throws(Thrown) -> Value
   ) {
-    let runtime = ReactorRegistry.runtime(for: self)
+    let runtime = reactorRuntime
     let (slot, generation, keyPathName) = runtime.reducer.beginFetch(keyPath)
     // The key path stays on the main actor (one into an `@MainActor` state is not `Sendable`):
     // the end of the fetch carries a main-actor function that writes through it.

@@ -72,13 +72,8 @@ extension Reactable {
     return ReactableChild { parent()?.currentState[keyPath: keyPath] ?? nil }
   }
 
-  /// This reactable while it lives. Once it is gone, asking for it releases its store: the
-  /// subscriptions that ask are its own, and they deliver to nobody now.
+  /// This reactable while it lives.
   private func parentReference() -> @MainActor () -> Self? {
-    let key = ReactorRegistry.Key(self, ReactableRuntime<Self>.self)
-    return { [weak self] in
-      if self == nil { ReactorRegistry.releaseRuntime(of: key) }
-      return self
-    }
+    { [weak self] in self }
   }
 }

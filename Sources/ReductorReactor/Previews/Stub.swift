@@ -23,6 +23,8 @@ public final class Stub<Original: Reactor>: Reactor {
 
   /// The last destination sent.
   public var destination: Destination?
+  /// The stub's store; see ``Reactor/reactorStorage``.
+  public let reactorStorage = ReactorStorage()
 
   private let supplier: () -> State
   private let reducer: ((inout State, Event) -> Void)?

@@ -34,6 +34,11 @@ public final class PassthroughPublisher<Element: Sendable>: AsyncSequence, Senda
   public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
     subscribers.subscribe().makeAsyncIterator()
   }
+
+  /// The number of iterations that receive what is sent now; for tests.
+  var subscriberCount: Int {
+    subscribers.count
+  }
 }
 
 /// A ``PassthroughPublisher`` that also gives each new subscriber the latest value sent, first.

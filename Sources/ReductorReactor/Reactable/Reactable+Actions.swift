@@ -109,6 +109,6 @@ extension Reactable {
   /// The reactable's runtime, made at its first use.
   @inlinable
   var reactableRuntime: ReactableRuntime<Self> {
-    ReactorRegistry.runtime(ReactableRuntime<Self>.self, for: self)
+    reactorStorage.runtime(ReactableRuntime<Self>.self, for: self)
   }
 }

@@ -9,6 +9,7 @@ public import Reductor
 ///   enum Mutation: Sendable { case setCount(Int), setLoading(Bool) }
 ///   struct State { var count = 0, isLoading = false }
 ///
+///   let reactorStorage = ReactorStorage()
 ///   let initialState = State()
 ///
 ///   func mutate(action: Action) -> Effect<Mutation> {
@@ -41,9 +42,9 @@ public import Reductor
 /// have finished changing), and the effect it returns runs on the store's effect runtime. A
 /// mutation the effect delivers at once (`.just`) is reduced before `action(_:)` returns.
 ///
-/// The reactable is not kept alive by its store. Once it is deinitialized, its effects deliver
-/// nothing, and the store, with its effects, is freed when one of them next delivers, or when the
-/// stores of released reactables would otherwise outnumber the live ones.
+/// The reactable owns its store, through ``reactorStorage``, and is not kept alive by it.
+/// Releasing the reactable releases the store, which cancels its effects at once, the
+/// `transformAction()` stream included.
 @MainActor
 public protocol Reactable: AnyObject, SendableMetatype {
   /// What the view sends.
@@ -55,6 +56,11 @@ public protocol Reactable: AnyObject, SendableMetatype {
 
   /// The state the reactable starts with; read once, at its first use.
   var initialState: State { get }
+
+  /// Where the library keeps the reactable's store: declare it as a stored property of the class,
+  /// `let reactorStorage = ReactorStorage()`. The reactable owns its store through it, so
+  /// releasing the reactable ends its work at once.
+  var reactorStorage: ReactorStorage { get }
 
   /// The clock of the reactable's effects; a `ContinuousClock` unless the reactable provides one.
   ///

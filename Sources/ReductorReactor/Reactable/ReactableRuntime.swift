@@ -1,7 +1,7 @@
 public import Reductor
 
-/// What a reactable needs and does not store itself: its `ReducerStore` and that store's
-/// reducer. One per reactable, kept by ``ReactorRegistry``.
+/// What a reactable needs: its `ReducerStore` and that store's reducer. One per reactable, kept
+/// by its ``ReactorStorage``.
 @MainActor
 @usableFromInline
 final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
@@ -10,8 +10,8 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
   private var actionStore: (any Store<R.State, R.Action>)?
 
   @inlinable
-  init(owner reactable: R, key: ReactorRegistry.Key) {
-    let reducer = ReactableReducer(reactable: reactable, key: key)
+  init(owner reactable: R) {
+    let reducer = ReactableReducer(reactable: reactable)
     self.reducer = reducer
     store = ReducerStore(
       initialState: reactable.initialState,
@@ -22,11 +22,6 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
       typeName: TypeName.of(R.self), options: reactable.instrumentation,
       subject: ReactableStep<R>.action(of:), role: ReactableStep<R>.stageRole(of:),
       name: ReactableStep<R>.caseName(of:))
-  }
-
-  @usableFromInline
-  var isOwnerAlive: Bool {
-    reducer.reactable != nil
   }
 
   /// The state, for the reactable's `currentState`.
@@ -107,17 +102,16 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
 /// it through the store's `mutateStage(_:)`, the `mutate` stage of an action's cycle, where
 /// instrumentation times it.
 ///
-/// It holds the reactable as ``ReactorReducer`` holds its reactor: weakly for liveness,
-/// `unowned` to keep its address, and unretained during a send from it.
+/// It holds the reactable as ``ReactorReducer`` holds its reactor: weakly, and unretained during
+/// a send from it.
 @MainActor
 @usableFromInline
 final class ReactableReducer<R: Reactable> {
   @usableFromInline weak var reactable: R?
-  /// Keeps the reactable's memory; never read.
-  @usableFromInline unowned let reactableMemory: R
+  /// The reactable's identity, which names it as the source of its events.
+  @usableFromInline let reactableID: ObjectIdentifier
   /// The reactable during a send from it, which keeps it alive.
   @exclusivity(unchecked) @usableFromInline var sendingReactable: Unmanaged<R>?
-  @usableFromInline let key: ReactorRegistry.Key
   @usableFromInline let stateIsReference: Bool
   /// Whether the reactable adopts `ObservableEvent`: its actions then publish their end.
   @usableFromInline let publishesEvents: Bool
@@ -135,10 +129,9 @@ final class ReactableReducer<R: Reactable> {
   @usableFromInline var actionsFromMutate: [R.Action] = []
 
   @inlinable
-  init(reactable: R, key: ReactorRegistry.Key) {
+  init(reactable: R) {
     self.reactable = reactable
-    self.reactableMemory = reactable
-    self.key = key
+    self.reactableID = ObjectIdentifier(reactable)
     self.stateIsReference = R.State.self is AnyObject.Type
     self.publishesEvents = R.self is any ObservableEvent.Type
   }
@@ -160,10 +153,7 @@ final class ReactableReducer<R: Reactable> {
     if let sendingReactable {
       return reduce(&state, step, by: sendingReactable.takeUnretainedValue())
     }
-    guard let reactable else {
-      ReactorRegistry.releaseRuntime(of: key)
-      return .none
-    }
+    guard let reactable else { return .none }
     return reduce(&state, step, by: reactable)
   }
 
@@ -209,7 +199,7 @@ final class ReactableReducer<R: Reactable> {
       }
     case .finished(let action):
       ObservableEventHub<R>.hub.publish(
-        ObservableEventResult(action: action, state: state, sourceID: key.object))
+        ObservableEventResult(action: action, state: state, sourceID: reactableID))
     case .applyStubbedState:
       if let stubbed = stub?.takeStubbedState() { state = stubbed }
     case .action, .mutation, .mutated:

@@ -13,7 +13,7 @@ extension Reactor {
   /// > says so, in release builds too.
   @inlinable
   public var state: State {
-    ReactorRegistry.runtime(for: self).state
+    reactorRuntime.state
   }
 
   /// A property of the state, read as a property of the reactor: `viewModel.count` is
@@ -39,7 +39,7 @@ extension Reactor {
   @inlinable
   @discardableResult
   public func send(action: Action) -> StoreTask {
-    ReactorRegistry.runtime(for: self).send(.event(ReactorEvent(kind: .action(action))), from: self)
+    reactorRuntime.send(.event(ReactorEvent(kind: .action(action))), from: self)
   }
 
   /// Sends an action, reduces it, and returns once every task it started has finished,
@@ -65,7 +65,7 @@ extension Reactor {
   @inlinable
   @discardableResult
   public func send(destination: Destination?) -> StoreTask {
-    ReactorRegistry.runtime(for: self).send(
+    reactorRuntime.send(
       .event(ReactorEvent(kind: .destination(destination))), from: self)
   }
 
@@ -76,7 +76,7 @@ extension Reactor {
   /// reactor reduces, the start is reduced after the current event, before the outer send
   /// returns.
   public func start() {
-    _ = ReactorRegistry.runtime(for: self).send(.start, from: self)
+    _ = reactorRuntime.send(.start, from: self)
   }
 
   /// The reactor's state and actions as a `Store`, for what stores offer: `observe(_:_:)`,
@@ -88,7 +88,7 @@ extension Reactor {
   ///
   /// Sending an action to it is sending it to the reactor.
   public var store: any Store<State, Action> {
-    ReactorRegistry.runtime(for: self).storeOfActions
+    reactorRuntime.storeOfActions
   }
 
   /// Receives what the reactor's store reports about problems that did not stop it, such as a
@@ -96,8 +96,8 @@ extension Reactor {
   ///
   /// Called on the thread of the work that failed, so it must be safe to call from any thread.
   public var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void {
-    get { ReactorRegistry.runtime(for: self).store.diagnosticHandler }
-    set { ReactorRegistry.runtime(for: self).store.diagnosticHandler = newValue }
+    get { reactorRuntime.store.diagnosticHandler }
+    set { reactorRuntime.store.diagnosticHandler = newValue }
   }
 }
 
@@ -125,7 +125,15 @@ extension Reactor {
     to sink: LogSink = .standardOutput,
     formatState: ((State) -> String)? = nil
   ) {
-    ReactorRegistry.runtime(for: self).store.logging(
+    reactorRuntime.store.logging(
       options, name: name ?? "\(Self.self)", to: sink, formatState: formatState)
+  }
+}
+
+extension Reactor {
+  /// The reactor's runtime, made at its first use.
+  @inlinable
+  var reactorRuntime: ReactorRuntime<Self> {
+    reactorStorage.runtime(ReactorRuntime<Self>.self, for: self)
   }
 }

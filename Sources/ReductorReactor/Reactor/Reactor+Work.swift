@@ -36,7 +36,7 @@ extension Reactor {
     line: UInt = #line,
     @_implicitSelfCapture _ operation: @escaping @Sendable () async -> Mutation?
   ) {
-    ReactorRegistry.runtime(for: self).start(
+    reactorRuntime.start(
       Self.reducingMutation(of: operation, fileID: fileID, line: line))
   }
 
@@ -66,7 +66,7 @@ extension Reactor {
     column: UInt = #column,
     @_implicitSelfCapture _ operation: @escaping @Sendable () async -> Mutation?
   ) {
-    ReactorRegistry.runtime(for: self).start(
+    reactorRuntime.start(
       Self.reducingMutation(of: operation, fileID: fileID, line: line)
         .debounced(for: duration, key: CallSite(fileID: "\(fileID)", line: line, column: column)))
   }
@@ -109,7 +109,7 @@ extension Reactor {
     // sequence was sent to this function, so nothing else holds it or its iterator: the task
     // takes the iterator out of the lock once, and alone uses it.
     let iterator = Locked<Values.AsyncIterator?>(sequence().makeAsyncIterator())
-    ReactorRegistry.runtime(for: self).start(
+    reactorRuntime.start(
       .run { send in
         guard var values = iterator.withLock({ $0.take() }) else { return }
         while let value = await values.next(isolation: nil) {
@@ -139,7 +139,7 @@ extension Reactor {
     to sequence: @escaping @Sendable () async -> Values,
     map: @escaping @Sendable (Values.Element) -> Mutation?
   ) where Values.Failure == Never {
-    ReactorRegistry.runtime(for: self).start(
+    reactorRuntime.start(
       .run { send in
         for await value in await sequence() {
           if let mutation = map(value) { send(.mutation(mutation)) }

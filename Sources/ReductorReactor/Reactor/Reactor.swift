@@ -5,7 +5,7 @@ public import Reductor
 /// every change to the state.
 ///
 /// Adopt it on a final class; the class declares its events, its state and its reducer, and
-/// stores nothing for the protocol but ``destination``:
+/// stores ``reactorStorage`` and ``destination`` for the protocol:
 ///
 /// ```swift
 /// final class CounterViewModel: Reactor {
@@ -13,6 +13,7 @@ public import Reductor
 ///   enum Mutation: Sendable { case reset }
 ///   struct State { var count = 9 }
 ///
+///   let reactorStorage = ReactorStorage()
 ///   let clock: any Clock<Duration>
 ///
 ///   init(clock: any Clock<Duration> = ContinuousClock()) { self.clock = clock }
@@ -42,11 +43,10 @@ public import Reductor
 /// ``debounce(duration:fileID:line:column:_:)`` and `subscribe(to:map:)` start its effects. Its
 /// `StoreTask`s, its manual-clock settle points and its observation are the core's.
 ///
-/// The reactor is not kept alive by its store, nor by the machinery of its work (a work closure
-/// that uses `self` holds it until it returns, as a `Task` would). Once it is deinitialized, the
-/// work it started delivers nothing, and the store, with its work, is freed when that work next
-/// delivers, or when the stores of released reactors would otherwise outnumber the live ones (a
-/// sweep as reactors are first used).
+/// The reactor owns its store, through ``reactorStorage``; neither the store nor the machinery of
+/// its work keeps the reactor alive (a work closure that uses `self` holds it until it returns,
+/// as a `Task` would). Releasing the reactor releases the store, which cancels the reactor's work
+/// at once: runs, fetches, debounces and subscriptions.
 @MainActor
 @dynamicMemberLookup
 public protocol Reactor: AnyObject, SendableMetatype {
@@ -64,6 +64,11 @@ public protocol Reactor: AnyObject, SendableMetatype {
 
   /// The last destination sent with ``send(destination:)``, set after its event was reduced.
   var destination: Destination? { get set }
+
+  /// Where the library keeps the reactor's store: declare it as a stored property of the class,
+  /// `let reactorStorage = ReactorStorage()`. The reactor owns its store through it, so
+  /// releasing the reactor ends its work at once.
+  var reactorStorage: ReactorStorage { get }
 
   /// The clock of the reactor's work; a `ContinuousClock` unless the reactor provides one.
   ///

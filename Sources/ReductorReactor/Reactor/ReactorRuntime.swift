@@ -1,17 +1,17 @@
 public import Reductor
 
-/// What a reactor needs and does not store itself: its `ReducerStore` and that store's reducer.
-/// One per reactor, kept by ``ReactorRegistry``.
+/// What a reactor needs: its `ReducerStore` and that store's reducer. One per reactor, kept by
+/// its ``ReactorStorage``.
 @MainActor
 @usableFromInline
-final class ReactorRuntime<R: Reactor> {
+final class ReactorRuntime<R: Reactor>: ReactorRuntimeProtocol {
   @usableFromInline let store: ReducerStore<R.State, ReactorStep<R>>
   @usableFromInline let reducer: ReactorReducer<R>
   private var actionStore: (any Store<R.State, R.Action>)?
 
   @inlinable
-  init(owner reactor: R, key: ReactorRegistry.Key) {
-    let reducer = ReactorReducer(reactor: reactor, key: key)
+  init(owner reactor: R) {
+    let reducer = ReactorReducer(reactor: reactor)
     self.reducer = reducer
     // The store holds its reducer, and nothing holds the store but this runtime (and the scoped
     // stores and observations made of it): no reference cycle, and no weak reference to load on
@@ -64,10 +64,9 @@ final class ReactorRuntime<R: Reactor> {
 /// The reducer of a reactor's store: it calls the reactor's `reduce` and returns the work that
 /// `reduce` started as the reduction's effect.
 ///
-/// It holds the reactor weakly: a store that outlives its reactor (a scoped store or an
-/// observation someone keeps) reduces nothing more. It also holds it `unowned`, which keeps the
-/// reactor's memory, not the reactor, alive: no other object gets the reactor's address, so the
-/// registry can find a runtime by address without loading the weak reference.
+/// It holds the reactor weakly: the reactor owns the store (through its storage), and a store
+/// that outlives its reactor (a scoped store or an observation someone keeps) reduces nothing
+/// more.
 ///
 /// The flags a send reads and writes are unchecked for exclusivity: they are read and written
 /// on the main actor only, calling nothing meanwhile, and checked accesses cost a trivial send a
@@ -76,13 +75,10 @@ final class ReactorRuntime<R: Reactor> {
 @usableFromInline
 final class ReactorReducer<R: Reactor> {
   @usableFromInline weak var reactor: R?
-  /// Keeps the reactor's memory; never read.
-  @usableFromInline unowned let reactorMemory: R
   /// The reactor during a send from it, which keeps it alive: used instead of `reactor`, whose
   /// weak load (and the retain and release of an object that is weakly referenced) cost more
   /// than the rest of a trivial reduction.
   @exclusivity(unchecked) @usableFromInline var sendingReactor: Unmanaged<R>?
-  @usableFromInline let key: ReactorRegistry.Key
   @usableFromInline let stateIsReference: Bool
   /// Whether the reactor's `reduce` or `transform` runs now: work started meanwhile is returned
   /// from the reduction as its effect.
@@ -102,10 +98,8 @@ final class ReactorReducer<R: Reactor> {
   @usableFromInline var isStarted = false
 
   @inlinable
-  init(reactor: R, key: ReactorRegistry.Key) {
+  init(reactor: R) {
     self.reactor = reactor
-    self.reactorMemory = reactor
-    self.key = key
     self.stateIsReference = R.State.self is AnyObject.Type
   }
 
@@ -127,10 +121,7 @@ final class ReactorReducer<R: Reactor> {
     if let sendingReactor {
       return reduce(&state, step, by: sendingReactor.takeUnretainedValue())
     }
-    guard let reactor else {
-      ReactorRegistry.releaseRuntime(of: key)
-      return .none
-    }
+    guard let reactor else { return .none }
     return reduce(&state, step, by: reactor)
   }
 

@@ -137,6 +137,7 @@ import Testing
 
 @MainActor
 private final class TallyReactor: AsyncReactor {
+  let reactorStorage = ReactorStorage()
   enum Input: Sendable {
     case increment
     case addLater(Int)

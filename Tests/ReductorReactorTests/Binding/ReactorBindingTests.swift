@@ -24,6 +24,7 @@ import Testing
 
 /// Keeps its value between 0 and 100, whatever a binding sets.
 private final class Clamp: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case set(Int) }
   struct State { var value = 0 }
 

@@ -87,6 +87,7 @@ extension GlobalDependencyKey {
 /// A reactable whose `mutate` reads the service.
 @MainActor
 final class ServiceReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case ask }
   enum Mutation: Sendable { case answered(String) }
   struct State { var answer = "" }
@@ -108,6 +109,7 @@ final class ServiceReactable: Reactable {
 /// A GoodReactor-style view model whose `reduce` reads the service.
 @MainActor
 final class ServiceViewModel: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case ask }
   struct State { var answer = "" }
 

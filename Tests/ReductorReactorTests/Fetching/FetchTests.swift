@@ -99,6 +99,7 @@ import Testing
 
 /// A fetch whose untyped operation throws an error that is not the state's `Failure`.
 private final class UntypedFetcher: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case load }
   struct State { var value: DataFetchingState<Int, ItemError> = .idle }
   struct Timeout: Error {}

@@ -5,6 +5,7 @@ import Testing
 /// A reactable whose `load` takes a second, instrumented under the label it is given.
 @MainActor
 private final class TimedReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case increase, load }
   enum Mutation: Sendable { case setCount(Int), setLoading(Bool) }
   struct State { var count = 0, isLoading = false }
@@ -45,6 +46,7 @@ private final class TimedReactable: Reactable {
 /// A reactor whose `load` runs for a second, instrumented under the label it is given.
 @MainActor
 private final class TimedReactor: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case load }
   enum Mutation: Sendable { case loaded }
   struct State { var loads = 0 }
@@ -77,6 +79,7 @@ private final class TimedReactor: Reactor {
 /// An async reactor that counts, instrumented under the label it is given.
 @MainActor
 private final class TimedAsyncReactor: AsyncReactor {
+  let reactorStorage = ReactorStorage()
   enum Input: Sendable { case increment }
   struct State: Sendable { var count = 0 }
 
@@ -100,6 +103,7 @@ private final class TimedAsyncReactor: AsyncReactor {
 /// A reactable migrated from ReactableKit: its instrumentation spelled as there.
 @MainActor
 private final class MigratedReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case increase }
   enum Mutation: Sendable { case increase }
   struct State { var count = 0 }

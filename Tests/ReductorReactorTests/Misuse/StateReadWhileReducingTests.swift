@@ -32,6 +32,7 @@ import Testing
 
 @MainActor
 private final class CurrentStateReader: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case increment }
 
   let initialState = 0
@@ -47,6 +48,7 @@ private final class CurrentStateReader: Reactable {
 
 @MainActor
 private final class StateReader: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case increment }
   typealias Mutation = Never
   typealias Destination = Never

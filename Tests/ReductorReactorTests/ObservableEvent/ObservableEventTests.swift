@@ -122,6 +122,7 @@ import Testing
 
 @MainActor
 private final class Child: Reactable, ObservableEvent {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable, Equatable {
     case notifyParent(Int)
     case addThree
@@ -172,6 +173,7 @@ private final class Child: Reactable, ObservableEvent {
 
 @MainActor
 private final class Parent: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case heard(Int)
     case heardOptional(Int)
@@ -219,6 +221,7 @@ private final class Parent: Reactable {
 
 @MainActor
 private final class Grandparent: Reactable {
+  let reactorStorage = ReactorStorage()
   struct State {
     var parent: Parent?
     var heard: [Int] = []
@@ -254,6 +257,7 @@ private final class Grandparent: Reactable {
 /// Records the state of every child event of any instance.
 @MainActor
 private final class Listener: Reactable {
+  let reactorStorage = ReactorStorage()
   let clock: any Clock<Duration>
   let initialState: [Child.State] = []
 
@@ -284,6 +288,7 @@ extension ObservableEventResult<Child> {
 private enum First {
   @MainActor
   final class Child: Reactable, ObservableEvent {
+    let reactorStorage = ReactorStorage()
     let clock: any Clock<Duration>
     let initialState = 0
     init(clock: any Clock<Duration>) { self.clock = clock }
@@ -295,6 +300,7 @@ private enum First {
 private enum Second {
   @MainActor
   final class Child: Reactable, ObservableEvent {
+    let reactorStorage = ReactorStorage()
     let clock: any Clock<Duration>
     let initialState = 0
     init(clock: any Clock<Duration>) { self.clock = clock }

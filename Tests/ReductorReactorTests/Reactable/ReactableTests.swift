@@ -177,6 +177,7 @@ import Testing
 
 @MainActor
 private final class ThrowingReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case go }
   struct Boom: Error {}
 
@@ -199,6 +200,7 @@ private final class ThrowingReactable: Reactable {
 
 @MainActor
 private final class TitleReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   struct State {
     @Emit var title = ""
   }
@@ -217,6 +219,7 @@ private final class TitleReactable: Reactable {
 /// Actions whose `mutate` sends or enqueues another action.
 @MainActor
 private final class ChainReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case chain
     case add(Int)

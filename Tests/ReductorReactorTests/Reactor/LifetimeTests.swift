@@ -21,7 +21,9 @@ import Testing
     #expect(released == nil)
   }
 
-  @Test func workOfAReleasedReactorDeliversNothingAndItsStateIsFreed() async {
+  /// The reactor owns its store: releasing it frees the store and cancels every kind of its
+  /// work at once, with no sweep and no wait for the work to deliver (#30).
+  @Test func releasingAReactorEndsAllOfItsWorkAtOnce() async {
     let updates = PassthroughPublisher<Int>()
     let journal = Journal()
     var reactor: Worker? = Worker(clock: clock, updates: updates, journal: journal)
@@ -29,21 +31,20 @@ import Testing
     reactor?.start()
     _ = reactor?.send(action: .work) as StoreTask?
     await clock.advance(by: .milliseconds(100))
+    #expect(updates.subscriberCount == 1)
     reactor = nil
-    #expect(state != nil)
-    // The run wakes, returns its mutation, and it is not reduced: the store goes with it, and
-    // cancels the rest. The fetch's sleep ends at once (its closure goes on to record), the
-    // debounce never fires.
-    await clock.advance(by: .seconds(1))
-    #expect(journal.entries == ["started", "slept", "fetched"])
     #expect(state == nil)
-    // The subscription ended with the store too.
+    #expect(updates.subscriberCount == 0)
+    // The run's and the fetch's sleeps end at once (their closures go on to record, in either
+    // order); the debounce never fires, and nothing more is mapped.
+    await clock.advance(by: .zero)
+    #expect(journal.entries.sorted() == ["fetched", "slept", "started"])
     updates.send(1)
     await clock.advance(by: .seconds(10))
-    #expect(journal.entries == ["started", "slept", "fetched"])
+    #expect(journal.entries.sorted() == ["fetched", "slept", "started"])
   }
 
-  @Test func aSubscriptionOfAReleasedReactorEndsAtItsNextValue() async {
+  @Test func aSubscriptionOfAReleasedReactorEndsAtOnce() async {
     let updates = PassthroughPublisher<Int>()
     let journal = Journal()
     var reactor: Worker? = Worker(clock: clock, updates: updates, journal: journal)
@@ -53,13 +54,11 @@ import Testing
     await clock.advance(by: .zero)
     #expect(reactor?.state.received == [1])
     reactor = nil
+    #expect(state == nil)
+    #expect(updates.subscriberCount == 0)
     updates.send(2)
     await clock.advance(by: .zero)
-    #expect(journal.entries == ["mapped 1", "mapped 2"])
-    #expect(state == nil)
-    updates.send(3)
-    await clock.advance(by: .zero)
-    #expect(journal.entries == ["mapped 1", "mapped 2"])
+    #expect(journal.entries == ["mapped 1"])
   }
 
   @Test func aStoreKeptAfterItsReactorIsGoneReducesNothing() {
@@ -91,6 +90,7 @@ private final class Journal: Sendable {
 
 /// A reactor with every kind of work; none of it captures the reactor.
 private final class Worker: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case work
     case receive(Int)
@@ -156,29 +156,32 @@ private final class Worker: Reactor {
 }
 
 @MainActor
-@Suite struct RegistrySweepTests {
-  /// A sweep comes at the latest once the number of runtimes has doubled since the last one's
-  /// survivors, which were at most as many as there are now. The registry is shared by every
-  /// test, but this one does not suspend: nothing else makes runtimes meanwhile.
-  @Test func theStoresOfReleasedReactorsAreFreedByASweepBeforeTheyOutnumberTheLiveOnes() {
-    let clock = ManualClock()
-    var released: [Worker] = (0..<20).map { _ in
-      Worker(clock: clock, updates: PassthroughPublisher(), journal: Journal())
-    }
-    let states = released.map { WeakState(state: $0.state) }
-    released = []
-    let before = ReactorRegistry.count
-    var kept: [Worker] = []
-    while states.contains(where: { $0.state != nil }) && kept.count <= before + 16 {
-      let worker = Worker(clock: clock, updates: PassthroughPublisher(), journal: Journal())
-      _ = worker.state
-      kept.append(worker)
-    }
-    #expect(states.allSatisfy { $0.state == nil })
-    #expect(kept.count <= max(16, before))
-  }
-}
+@Suite struct SharedStorageTests {
+  /// A counter whose storage is given to it: the misuse of sharing one between two objects.
+  private final class Counter: Reactor {
+    typealias Action = Int
+    typealias State = Int
 
-private struct WeakState {
-  weak var state: Worker.State?
+    let reactorStorage: ReactorStorage
+
+    init(storage: ReactorStorage) { reactorStorage = storage }
+
+    func makeInitialState() -> Int { 0 }
+
+    func reduce(state: inout Int, event: Event) {
+      if case .action(let amount) = event.kind { state += amount }
+    }
+  }
+
+  /// Two objects that share one storage still get a store each.
+  @Test func twoReactorsThatShareAStorageKeepTheirOwnStates() {
+    let shared = ReactorStorage()
+    let first = Counter(storage: shared)
+    let second = Counter(storage: shared)
+    first.send(action: 1)
+    second.send(action: 10)
+    first.send(action: 1)
+    #expect(first.state == 2)
+    #expect(second.state == 10)
+  }
 }

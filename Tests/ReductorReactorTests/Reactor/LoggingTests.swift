@@ -60,6 +60,7 @@ struct ReactorLoggingTests {
 }
 
 private final class Loader: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case load(Int) }
   enum Destination: Sendable { case detail(Int) }
   struct State { var value: DataFetchingState<Int, Never> = .idle }
@@ -85,6 +86,7 @@ private final class Loader: Reactor {
 }
 
 private final class ObservableLoader: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case load(Int) }
   @Observable final class State { var value: DataFetchingState<Int, Never> = .idle }
 

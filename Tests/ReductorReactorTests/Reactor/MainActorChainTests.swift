@@ -94,6 +94,7 @@ final class Stamps {
 }
 
 private final class ScenarioViewModel: Reactor {
+  let reactorStorage = ReactorStorage()
   typealias Action = Scenario
 
   enum Mutation: Sendable {
@@ -129,6 +130,7 @@ private final class ScenarioViewModel: Reactor {
 
 @MainActor
 private final class ScenarioReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   typealias Action = Scenario
 
   enum Mutation: Sendable {
@@ -161,6 +163,7 @@ private final class ScenarioReactable: Reactable {
 
 @MainActor
 private final class ScenarioAsyncReactor: AsyncReactor {
+  let reactorStorage = ReactorStorage()
   typealias Input = Scenario
 
   enum Mutation: Sendable {

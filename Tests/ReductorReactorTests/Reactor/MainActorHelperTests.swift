@@ -87,6 +87,7 @@ import Testing
 
 /// A view model whose helpers are methods of its own, isolated to the main actor.
 private final class HelperViewModel: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case addOneViaHelper
     case addOneViaSlowHelper
@@ -137,6 +138,7 @@ private final class HelperViewModel: Reactor {
 /// A reactable whose effect awaits a method of its own.
 @MainActor
 private final class HelperReactable: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case load
   }
@@ -178,6 +180,7 @@ private final class HelperReactable: Reactable {
 
 /// Subscribes to a main-actor timer's publisher, made asynchronously.
 private final class TimerSubscriber: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable {}
 
   enum Mutation: Sendable {

@@ -101,6 +101,7 @@ private final class Countdown: AsyncSequence {
 }
 
 private final class Countdowns: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case none }
   enum Mutation: Sendable { case received(Int) }
   struct State { var received: [Int] = [] }
@@ -122,6 +123,7 @@ private final class Countdowns: Reactor {
 
 /// Subscribes to a publisher that an `async` function returns.
 private final class AsyncSubscriber: Reactor {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable { case none }
   enum Mutation: Sendable { case received(Int) }
   struct State { var received: [Int] = [] }

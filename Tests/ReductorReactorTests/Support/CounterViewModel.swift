@@ -44,6 +44,7 @@ enum CounterDestination: Sendable, Equatable {
 
 /// The view model of the counter tests, which starts at 9 as GoodReactor's own tests do.
 final class CounterViewModel<State: CounterState>: Reactor {
+  let reactorStorage = ReactorStorage()
   typealias Action = CounterAction
   typealias Mutation = CounterMutation
   typealias Destination = CounterDestination

@@ -5,6 +5,7 @@ import ReductorReactor
 /// A reactable like ReactableKit's counter, with a state of either kind.
 @MainActor
 final class CountingReactable<State: CountingState>: Reactable {
+  let reactorStorage = ReactorStorage()
   enum Action: Sendable, Equatable {
     case increase
     case increaseTwiceAtOnce
