@@ -6,7 +6,9 @@
 ///
 /// A composition made of nothing but ``send(_:)``s (and ``none``), with the default lifetime,
 /// delivers its actions at once, in order, like a single `.send`: they are reduced before the
-/// store's `send` returns. Any other composition runs as a task of the store's effects.
+/// store's `send` returns. So do the leading `.send`s of a concatenation with the default
+/// lifetime, before the rest of it starts in a task. Any other composition runs as a task of the
+/// store's effects.
 extension Effect {
   /// Runs `effects` one after another, in order: each starts when the previous one finished.
   /// Cancelling the whole stops the running child and skips the rest.
@@ -30,12 +32,29 @@ extension Effect {
   /// - Returns: The composed effect.
   public static func concat(_ effects: [Effect]) -> Effect {
     combine(effects) { effects in
-      .run(priority: nil, site: nil) { runner in
+      let sequence = Operation.run(priority: nil, site: nil) { runner in
         for effect in effects {
           if Task.isCancelled { return }
           _ = await runner.execute(effect)
         }
       }
+      let leading = effects.prefix { $0.actionsDeliveredAtOnce != nil }
+      guard !leading.isEmpty else { return sequence }
+      // The leading children that deliver at once do so where the concatenation starts, as a
+      // `.send` does; the rest starts after them, in a task.
+      let actions = leading.flatMap { $0.actionsDeliveredAtOnce ?? [] }
+      let rest = concat(Array(effects.dropFirst(leading.count)))
+      return .composed(
+        start: { runner, lifetime, buffer in
+          guard lifetime == .storeBound else {
+            return runner.start(Effect(lifetime: lifetime, operation: sequence), buffer: buffer)
+          }
+          for action in actions { buffer(action) }
+          runner.start(rest, buffer: buffer)
+        },
+        execute: { runner, lifetime in
+          await runner.execute(Effect(lifetime: lifetime, operation: sequence))
+        })
     }
   }
 

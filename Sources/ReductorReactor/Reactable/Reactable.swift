@@ -40,7 +40,8 @@ public import Reductor
 /// ``action(_:)`` sends to it, ``mutate(action:)`` runs right after the action's turn in the
 /// store comes, outside the reduction (so it reads ``currentState``, which its predecessors
 /// have finished changing), and the effect it returns runs on the store's effect runtime. A
-/// mutation the effect delivers at once (`.just`) is reduced before `action(_:)` returns.
+/// mutation the effect delivers at once (`.just`, or the leading `.just`s of a `.concat`) is
+/// reduced before `action(_:)` returns.
 ///
 /// The reactable owns its store, through ``reactorStorage``, and is not kept alive by it.
 /// Releasing the reactable releases the store, which cancels its effects at once, the

@@ -18,6 +18,46 @@ import Testing
     #expect(store.state == stamped(("a", 100), ("b", 200), ("c", 300)))
   }
 
+  /// The leading sends of a concatenation are reduced before `send` returns, as a `.send` is
+  /// (#30); the rest runs in a task, a send after a child included.
+  @Test func theLeadingSendsOfAConcatAreReducedBeforeSendReturns() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { _ in
+      Effect.concat {
+        Effect.send(.done("a"))
+        Effect.none
+        Effect.send(.done("b"))
+        sleepThenDone("c", after: .milliseconds(100))
+        Effect.send(.done("d"))
+      }
+    }
+    let task = store.send(.fire("go"))
+    #expect(store.state == stamped(("a", 0), ("b", 0)))
+    await clock.advance(by: .milliseconds(100))
+    #expect(store.state == stamped(("a", 0), ("b", 0), ("c", 100), ("d", 100)))
+    #expect(task.isFinished)
+  }
+
+  /// With another lifetime than the default, the whole concatenation is work of that lifetime,
+  /// in a task: its leading sends too.
+  @Test func aKeyedConcatDeliversItsLeadingSendsInItsTask() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      name == "stop"
+        ? .cancel("steps")
+        : Effect.concat {
+          Effect.send(.done("a"))
+          sleepThenDone("b", after: .milliseconds(100))
+        }.withLifetime(.replaceable("steps"))
+    }
+    store.send(.fire("go"))
+    #expect(store.state == [])
+    await clock.advance(by: .zero)
+    #expect(store.state == stamped(("a", 0)))
+    await clock.advance(by: .milliseconds(100))
+    #expect(store.state == stamped(("a", 0), ("b", 100)))
+  }
+
   @Test func cancellingAConcatStopsTheRunningChildAndSkipsTheRest() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
