@@ -205,7 +205,7 @@ public final class ManualClock: Clock, Sendable {
   /// run on, and returns its result once it has returned and what it made runnable has settled.
   ///
   /// Use it in a test for a call to an actor that the effects under test call too. Called from
-  /// the test's own task, the actor runs on a thread of the global executor and may still hold
+  /// the test's own task, the actor may run on a thread of the global executor and still hold
   /// itself there for a moment after the call has returned; an effect that calls it during that
   /// moment runs on that thread, off the clock, and its sleeps start after the settle point. Made
   /// through this function, the call runs within the settle point, as an effect's call does, so

@@ -49,7 +49,7 @@ public struct InFlightEffect: Sendable, Hashable, CustomStringConvertible {
 
 extension [InFlightEffect] {
   /// How the store's diagnostics list these effects: `2 effects in flight:` and a line for each.
-  var summary: String {
+  package var summary: String {
     let effects = count == 1 ? "1 effect" : "\(count) effects"
     return "\(effects) in flight:" + map { "\n  • \($0)" }.joined()
   }

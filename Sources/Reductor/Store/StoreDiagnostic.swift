@@ -11,9 +11,9 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// An effect's ``Send`` was called after the operation it was given to had returned. The
     /// action was dropped.
     case sendAfterEffectFinished
-    /// ``ReducerStore/finishEffects(timeout:fileID:line:)`` stopped waiting (its timeout passed,
-    /// or its task was cancelled) while effects were still in flight; the message names them.
-    /// They keep running.
+    /// ``ReducerStore/finishEffects(timeout:fileID:line:)``, or a reactor's wait for an action
+    /// with a timeout, stopped waiting (its timeout passed, or its task was cancelled) while
+    /// effects were still in flight; the message names them. They keep running.
     case effectsStillInFlight
     /// A stage of an instrumented store's action took at least its warning threshold; the
     /// message names the store, the stage, the action's case and the duration. See

@@ -48,7 +48,7 @@ public struct StoreTask: Sendable {
   /// stalled-wait timeout.
   private func reportStalledWait(of tracker: EffectTracker, on clock: ManualClock) {
     let runtime = tracker.runtime
-    let inFlight = runtime.state.withLock { $0.effects.inFlight(of: tracker.root) }
+    let inFlight = inFlightEffects
     let next =
       if let deadline = clock.nextDeadline {
         "The clock's next sleeper is due at \(deadline) (now \(clock.now)): advance the clock"
@@ -123,5 +123,20 @@ public struct StoreTask: Sendable {
   /// Whether ``cancel()`` was called.
   public var isCancelled: Bool {
     tracker?.isCancelled ?? false
+  }
+
+  /// The tracked effects that have not finished: running, or waiting for a debounce or a
+  /// throttle window. Empty once ``isFinished``.
+  ///
+  /// What a wait that gave up reports:
+  ///
+  /// ```swift
+  /// if await task.finish(timeout: .seconds(2)) == false {
+  ///   print(task.inFlightEffects)
+  /// }
+  /// ```
+  public var inFlightEffects: [InFlightEffect] {
+    guard let tracker else { return [] }
+    return tracker.runtime.state.withLock { $0.effects.inFlight(of: tracker.root) }
   }
 }

@@ -15,6 +15,7 @@ public import Reductor
 public final class AnyReactor<Action: Sendable, Destination: Sendable, State> {
   private let readState: () -> State
   private let sendAction: (Action) -> StoreTask
+  private let sendActionWaiting: (Action, Duration, String, UInt) async -> Void
   private let sendDestination: (Destination?) -> StoreTask
   private let readDestination: () -> Destination?
   private let startBase: () -> Void
@@ -27,6 +28,7 @@ public final class AnyReactor<Action: Sendable, Destination: Sendable, State> {
   where Base.Action == Action, Base.Destination == Destination, Base.State == State {
     readState = { reactor.state }
     sendAction = { reactor.send(action: $0) }
+    sendActionWaiting = { await reactor.send(action: $0, timeout: $1, fileID: $2, line: $3) }
     sendDestination = { reactor.send(destination: $0) }
     readDestination = { reactor.destination }
     startBase = { reactor.start() }
@@ -65,6 +67,20 @@ public final class AnyReactor<Action: Sendable, Destination: Sendable, State> {
   public func send(action: Action) async {
     let task: StoreTask = sendAction(action)
     await task.finish()
+  }
+
+  /// Sends an action to the wrapped reactor and waits at most `timeout` for the work it started;
+  /// see ``Reactor/send(action:timeout:fileID:line:)``.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - timeout: How long to wait at most.
+  ///   - fileID: The calling file, for the diagnostic.
+  ///   - line: The calling line, for the diagnostic.
+  public func send(
+    action: Action, timeout: Duration, fileID: String = #fileID, line: UInt = #line
+  ) async {
+    await sendActionWaiting(action, timeout, fileID, line)
   }
 
   /// Sends a destination to the wrapped reactor; see ``Reactor/send(destination:)``.

@@ -47,6 +47,32 @@ extension Reactable {
     return currentState
   }
 
+  /// Carries out an action and waits, as ``Reactable/asyncAction(_:)`` does, but at most
+  /// `timeout` of real time (on a `ManualClock` too, whose time does not move meanwhile). If the
+  /// work has not finished by then, it reports an `effectsStillInFlight` diagnostic to
+  /// ``Reactable/diagnosticHandler`` that names each effect still running and where it was started, and
+  /// returns the state then; the work keeps running.
+  ///
+  /// ```swift
+  /// let state = await reactable.asyncAction(.load, timeout: .seconds(5))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - timeout: How long to wait at most.
+  ///   - fileID: The calling file, for the diagnostic.
+  ///   - line: The calling line, for the diagnostic.
+  /// - Returns: The state then.
+  @discardableResult
+  public func asyncAction(
+    _ action: Action, timeout: Duration, fileID: String = #fileID, line: UInt = #line
+  ) async -> State {
+    let task = self.action(action)
+    await reactableRuntime.store.wait(
+      for: task, of: "asyncAction(\(action))", timeout: timeout, fileID: fileID, line: line)
+    return currentState
+  }
+
   /// Starts ``transformAction()``; later calls do nothing. ReactableKit users call it in `init`.
   public func initialize() {
     _ = reactableRuntime.send(.start, from: self)

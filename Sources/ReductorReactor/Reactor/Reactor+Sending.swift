@@ -58,6 +58,29 @@ extension Reactor {
     await task.finish()
   }
 
+  /// Sends an action and waits, as ``Reactor/send(action:)->()`` does, but at most `timeout` of
+  /// real time (on a `ManualClock` too, whose time does not move meanwhile). If the work has not
+  /// finished by then, it reports an `effectsStillInFlight` diagnostic to
+  /// ``Reactor/diagnosticHandler`` that names each effect still running and where it was started, and
+  /// returns; the work keeps running.
+  ///
+  /// ```swift
+  /// await viewModel.send(action: .load, timeout: .seconds(5))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - timeout: How long to wait at most.
+  ///   - fileID: The calling file, for the diagnostic.
+  ///   - line: The calling line, for the diagnostic.
+  public func send(
+    action: Action, timeout: Duration, fileID: String = #fileID, line: UInt = #line
+  ) async {
+    let task: StoreTask = send(action: action)
+    await reactorRuntime.store.wait(
+      for: task, of: "send(action: \(action))", timeout: timeout, fileID: fileID, line: line)
+  }
+
   /// Sends a destination: reduces it as an event, then sets ``destination``.
   ///
   /// - Parameter destination: Where to navigate; `nil` dismisses.
