@@ -1,9 +1,9 @@
 import Reductor
 import ReductorReactor
 
-/// The reactor of the `reactor.*` rows: `send.root`'s counter as a view model.
+/// The reactor of the `reactor.*` rows: `send.root`'s counter as a view model. Given a
+/// publisher, its `transform()` listens to it, counting the values in `heard`.
 final class CountViewModel: Reactor {
-  let reactorStorage = ReactorStorage()
   enum Action: Sendable {
     case increment
     case ping
@@ -13,7 +13,24 @@ final class CountViewModel: Reactor {
     case pong
   }
 
+  let reactorStorage = ReactorStorage()
+  private let updates: PassthroughPublisher<Int>?
+  private let heard: Locked<Int>?
+
+  init(listeningTo updates: PassthroughPublisher<Int>? = nil, heard: Locked<Int>? = nil) {
+    self.updates = updates
+    self.heard = heard
+  }
+
   func makeInitialState() -> CountState { CountState() }
+
+  func transform() {
+    guard let updates, let heard else { return }
+    subscribe(to: { updates }) { _ in
+      heard.withLock { $0 += 1 }
+      return nil
+    }
+  }
 
   func reduce(state: inout CountState, event: Event) {
     switch event.kind {
@@ -46,43 +63,6 @@ final class CountReactable: Reactable {
 
   func reduce(state: inout CountState, mutation: Mutation) {
     state.count += 1
-  }
-}
-
-/// A view model that also listens to a publisher from `transform()`: a send, a run and a
-/// subscription, every kind of work a reactor keeps while it lives.
-final class ListeningViewModel: Reactor {
-  typealias Action = CountViewModel.Action
-  typealias Mutation = CountViewModel.Mutation
-
-  let reactorStorage = ReactorStorage()
-  private let updates: PassthroughPublisher<Int>
-  private let heard: Locked<Int>
-
-  init(updates: PassthroughPublisher<Int>, heard: Locked<Int>) {
-    self.updates = updates
-    self.heard = heard
-  }
-
-  func makeInitialState() -> CountState { CountState() }
-
-  func transform() {
-    let heard = heard
-    subscribe(to: { updates }) { _ in
-      heard.withLock { $0 += 1 }
-      return nil
-    }
-  }
-
-  func reduce(state: inout CountState, event: Event) {
-    switch event.kind {
-    case .action(.increment), .mutation(.pong):
-      state.count += 1
-    case .action(.ping):
-      run(event) { .pong }
-    case .destination:
-      break
-    }
   }
 }
 
@@ -135,7 +115,7 @@ let reactorBenchmarks: [Benchmark] = [
     releaseFreedMemory()
     let before = residentBytes()
     for _ in 0..<10_000 {
-      let viewModel = ListeningViewModel(updates: updates, heard: heard)
+      let viewModel = CountViewModel(listeningTo: updates, heard: heard)
       viewModel.start()
       _ = viewModel.send(action: .increment) as StoreTask
       await viewModel.send(action: .ping)
