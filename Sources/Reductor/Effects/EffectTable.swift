@@ -14,7 +14,9 @@
 /// A key holds at most one thing, its ``Slot``: a debounce waiting for its deadline, a debounce
 /// that is due and about to start, a running task, or a task that finished while actions it
 /// delivered wait to be reduced. Putting something under a key replaces
-/// what the slot held and cleans that up, so "one per key" holds by construction. Each event
+/// what the slot held and cleans that up, so "one per key" holds by construction. Beside its
+/// slot, a key may hold any number of running ``EffectLifetime/cancellable(_:)`` tasks, which
+/// cancelling the key, or putting something in its slot, cancels. Each event
 /// reads and writes a key's slot in one dictionary operation where it can: with ten thousand
 /// keys, every extra lookup showed in the debounce benchmark.
 struct EffectTable {
@@ -281,7 +283,7 @@ struct EffectTable {
   }
 
   /// Schedules a debounce under `pending.key`, due at `deadline`, taking the key over: an older
-  /// debounce is dropped, a running task cancelled.
+  /// debounce is dropped, a running task cancelled, and so are the key's cancellable tasks.
   ///
   /// Returns nil when the table is closed or the tracker cancelled. A timer is made with `makeTimer` when none sleeps
   /// until `deadline` or earlier; it runs inside the lock so that the timer is known before it
