@@ -14,6 +14,7 @@ public import Reductor
 @dynamicMemberLookup
 public final class AnyReactor<Action: Sendable, Destination: Sendable, State> {
   private let readState: () -> State
+  private let readInitialState: () -> State
   private let sendAction: (Action) -> StoreTask
   private let sendActionWaiting: (Action, Duration, String, UInt) async -> Void
   private let sendDestination: (Destination?) -> StoreTask
@@ -27,6 +28,7 @@ public final class AnyReactor<Action: Sendable, Destination: Sendable, State> {
   public init<Base: Reactor>(_ reactor: Base)
   where Base.Action == Action, Base.Destination == Destination, Base.State == State {
     readState = { reactor.state }
+    readInitialState = { reactor.initialState }
     sendAction = { reactor.send(action: $0) }
     sendActionWaiting = { await reactor.send(action: $0, timeout: $1, fileID: $2, line: $3) }
     sendDestination = { reactor.send(destination: $0) }
@@ -38,6 +40,11 @@ public final class AnyReactor<Action: Sendable, Destination: Sendable, State> {
   /// The wrapped reactor's state.
   public var state: State {
     readState()
+  }
+
+  /// The state the wrapped reactor started with; see ``Reactor/initialState``.
+  public var initialState: State {
+    readInitialState()
   }
 
   /// The wrapped reactor's ``Reactor/destination``.

@@ -16,6 +16,18 @@ extension Reactor {
     reactorRuntime.state
   }
 
+  /// The state the reactor started with: what ``makeInitialState()`` returned at its first use,
+  /// as GoodReactor's `initialState`. For an `@Observable` class state, it is the same object as
+  /// ``state``, changed since.
+  ///
+  /// ```swift
+  /// viewModel.send(action: .addOne)
+  /// #expect(viewModel.initialState.count == 9)
+  /// ```
+  public var initialState: State {
+    reactorRuntime.initialState
+  }
+
   /// A property of the state, read as a property of the reactor: `viewModel.count` is
   /// `viewModel.state.count`.
   ///

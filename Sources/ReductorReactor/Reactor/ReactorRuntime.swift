@@ -8,16 +8,19 @@ final class ReactorRuntime<R: Reactor>: ReactorRuntimeProtocol {
   @usableFromInline let store: ReducerStore<R.State, ReactorStep<R>>
   @usableFromInline let reducer: ReactorReducer<R>
   private var actionStore: (any Store<R.State, R.Action>)?
+  /// What `makeInitialState()` returned, for the reactor's `initialState`.
+  @usableFromInline let initialState: R.State
 
   @inlinable
   init(owner reactor: R) {
     let reducer = ReactorReducer(reactor: reactor)
     self.reducer = reducer
+    initialState = reactor.makeInitialState()
     // The store holds its reducer, and nothing holds the store but this runtime (and the scoped
     // stores and observations made of it): no reference cycle, and no weak reference to load on
     // every send.
     store = ReducerStore(
-      initialState: reactor.makeInitialState(),
+      initialState: initialState,
       reducing: { state, step in reducer.reduce(&state, step) },
       clock: reactor.clock)
     store.setInstrumentation(

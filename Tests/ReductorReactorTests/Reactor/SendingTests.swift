@@ -14,6 +14,18 @@ import Testing
     #expect(model.count == 10)
   }
 
+  /// GoodReactor's `initialState`: what `makeInitialState()` returned, also through
+  /// `AnyReactor`. A struct state keeps it; a class state is one object, changed since.
+  @Test func initialStateIsTheStateTheReactorStartedWith() {
+    let viewModel = CounterViewModel<CounterValueState>(clock: clock)
+    viewModel.send(action: .addOne)
+    #expect(viewModel.initialState.count == 9)
+    #expect(viewModel.eraseToAnyReactor().initialState.count == 9)
+    let objectModel = CounterViewModel<CounterObjectState>(clock: clock)
+    objectModel.send(action: .addOne)
+    #expect(objectModel.initialState === objectModel.state)
+  }
+
   @Test(arguments: StateKind.allCases)
   func runDeliversItsMutationOnceItsSleepEnds(kind: StateKind) async {
     let model = kind.makeCounter(clock: clock)
