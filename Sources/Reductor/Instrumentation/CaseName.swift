@@ -5,10 +5,10 @@
 /// type. Names come from reflection (`Mirror`), so an enum that customizes its mirror or its
 /// description is named as they say.
 @usableFromInline
-package enum CaseName: Sendable {
+enum CaseName: Sendable {
   /// The case name of `value`.
   @usableFromInline
-  package static func of(_ value: Any) -> String {
+  static func of(_ value: Any) -> String {
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .enum else { return TypeName.of(type(of: value)) }
     guard let payload = mirror.children.first else { return String(describing: value) }

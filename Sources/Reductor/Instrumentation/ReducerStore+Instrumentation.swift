@@ -28,24 +28,28 @@ extension ReducerStore {
     options: Instrumentation.Options<Action>?, measures: Bool = StageTimer.measuresInThisBuild
   ) {
     setInstrumentation(
-      typeName: TypeName.of(State.self), options: options, subject: { $0 },
-      role: { _ in .cycle(reduces: true) }, name: { CaseName.of($0) }, measures: measures)
+      for: State.self, options: options, subject: { $0 }, role: { _ in .cycle(reduces: true) },
+      naming: { $0 }, measures: measures)
   }
 
   /// Sets how the store is instrumented, for stores whose actions are not the ones users see (a
   /// reactor's steps): `subject` gives the action targets see, `role` how an action takes part
-  /// in the stages, `name` its case name. Options of its own (non-nil) win over the global
-  /// switch, which instruments the store as `typeName` with the default options otherwise.
-  /// `measures` is for tests: they make a store measure nothing, as in a release build.
+  /// in the stages, `naming` the value whose case names an action in rows and warnings (the
+  /// action, or the mutation it carries). Options of its own (non-nil) win over the global
+  /// switch, which instruments the store under the name of `type` with the default options
+  /// otherwise. `measures` is for tests: they make a store measure nothing, as in a release
+  /// build.
   @inlinable
   package func setInstrumentation<Subject>(
-    typeName: String,
+    for type: Any.Type,
     options: Instrumentation.Options<Subject>?,
     subject: @escaping @Sendable (Action) -> Subject?,
     role: @escaping @Sendable (Action) -> StageRole,
-    name: @escaping @Sendable (Action) -> String,
+    naming: @escaping @Sendable (Action) -> Any,
     measures: Bool = StageTimer.measuresInThisBuild
   ) {
+    let typeName = TypeName.of(type)
+    let name: @Sendable (Action) -> String = { CaseName.of(naming($0)) }
     let clock = runtime.clock
     let runtime = runtime
     let make = { (options: Instrumentation.Options<Subject>) in

@@ -34,6 +34,10 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// whose id is not in its collection (`ifLet`, `forEach`). The message names the action; the
     /// state was left unchanged.
     case actionForMissingChild
+    /// An action reached the store of an object that was released: a reactor, reactable or async
+    /// reactor of `ReductorReactor`, whose `store` was kept after it. The message names the
+    /// action and the object's type; the state was left unchanged.
+    case actionForReleasedOwner
     /// A shared value's persisted copy could not be read or decoded (`ReductorSharing`); the
     /// message names its place and the error. The value started from its default, and a
     /// corrupt file was kept next to the original.

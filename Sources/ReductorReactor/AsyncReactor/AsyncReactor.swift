@@ -105,7 +105,7 @@ extension AsyncReactor {
 
   /// The current state: the one the last processed input left.
   public var currentState: State {
-    asyncReactorRuntime.store.state
+    asyncReactorRuntime.state
   }
 
   /// Sends an input, processed after the inputs sent before it.
@@ -115,7 +115,7 @@ extension AsyncReactor {
   ///   stored.
   @discardableResult
   public func send(_ input: Input) -> StoreTask {
-    asyncReactorRuntime.store.send(.input(input))
+    asyncReactorRuntime.send(.input(input), from: self)
   }
 
   /// The reactor's state and inputs as a `Store`, for what stores offer: `observe(_:_:)`,
@@ -128,7 +128,17 @@ extension AsyncReactor {
   ///
   /// Sending an input to it is sending it to the reactor.
   public var store: any Store<State, Input> {
-    asyncReactorRuntime.storeOfInputs
+    asyncReactorRuntime.storeOfActions
+  }
+
+  /// Receives what the reactor's store reports about problems that did not stop it, such as an
+  /// input sent to its `store` after the reactor was released; standard error by default.
+  ///
+  /// Called on the thread of the work that found the problem, so it must be safe to call from
+  /// any thread.
+  public var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void {
+    get { asyncReactorRuntime.store.diagnosticHandler }
+    set { asyncReactorRuntime.store.diagnosticHandler = newValue }
   }
 
   /// Logs every input the reactor receives and every state it stores, as
@@ -152,7 +162,7 @@ extension AsyncReactor {
 
 extension AsyncReactor {
   /// The reactor's runtime, made at its first use.
-  var asyncReactorRuntime: AsyncReactorRuntime<Self> {
-    reactorStorage.runtime(AsyncReactorRuntime<Self>.self, for: self)
+  var asyncReactorRuntime: ReactorRuntime<AsyncReactorReducer<Self>> {
+    reactorStorage.runtime(AsyncReactorReducer<Self>.self, for: self)
   }
 }

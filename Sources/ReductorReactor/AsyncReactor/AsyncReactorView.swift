@@ -41,7 +41,7 @@ extension AsyncReactorView {
   @discardableResult
   public func send(_ input: Reactor.Input) -> StoreTask {
     guard let reactor else { return .finished }
-    reactor.asyncReactorRuntime.bind(self)
+    reactor.asyncReactorRuntime.reducer.bind(self)
     return reactor.send(input)
   }
 }

@@ -19,10 +19,10 @@ public final class ReactableStub<R: Reactable> {
   public var isEnabled = false
   /// The actions sent while the stub was enabled, in order.
   public internal(set) var actions: [R.Action] = []
-  private weak var runtime: ReactableRuntime<R>?
+  private weak var runtime: ReactorRuntime<ReactableReducer<R>>?
   private var stubbedState: R.State?
 
-  init(runtime: ReactableRuntime<R>) {
+  init(runtime: ReactorRuntime<ReactableReducer<R>>) {
     self.runtime = runtime
   }
 

@@ -106,10 +106,7 @@ extension Reactable {
   /// Called on the thread of the effect that failed, so it must be safe to call from any thread.
   public var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void {
     get { reactableRuntime.store.diagnosticHandler }
-    set {
-      reactableRuntime.store.diagnosticHandler =
-        newValue
-    }
+    set { reactableRuntime.store.diagnosticHandler = newValue }
   }
 
   /// Logs every action, mutation and state of the reactable, as
@@ -134,7 +131,7 @@ extension Reactable {
 extension Reactable {
   /// The reactable's runtime, made at its first use.
   @inlinable
-  var reactableRuntime: ReactableRuntime<Self> {
-    reactorStorage.runtime(ReactableRuntime<Self>.self, for: self)
+  var reactableRuntime: ReactorRuntime<ReactableReducer<Self>> {
+    reactorStorage.runtime(ReactableReducer<Self>.self, for: self)
   }
 }

@@ -33,39 +33,38 @@ extension ReactableStep: CustomReflectable {
   }
 }
 
-extension ReactableStep {
-  /// The action a step carries, which instrumentation targets see.
+extension ReactableStep: ReactorShapeStep {
+  @inlinable
+  init(sent action: R.Action) {
+    self = .action(action)
+  }
+
   @usableFromInline
-  @Sendable
-  static func action(of step: ReactableStep) -> R.Action? {
-    switch step {
+  var action: R.Action? {
+    switch self {
     case .action(let action), .mutated(let action, _): action
     case .mutation, .start, .finished, .applyStubbedState: nil
     }
   }
 
-  /// How a step takes part in the stages: an action starts a cycle (its `mutate`, not its
-  /// reduction, is a stage), a mutation's reduction is a stage of the cycle that delivered it.
+  /// An action starts a cycle (its `mutate`, not its reduction, is a stage), a mutation's
+  /// reduction is a stage of the cycle that delivered it.
   @usableFromInline
-  @Sendable
-  static func stageRole(of step: ReactableStep) -> StageRole {
-    switch step {
+  var stageRole: StageRole {
+    switch self {
     case .action, .mutated: .cycle(reduces: false)
     case .mutation: .reduction
     case .start, .finished, .applyStubbedState: .machinery
     }
   }
 
-  /// The case name of the action or mutation a step carries.
+  /// The action or mutation a step carries; the step itself for the machinery.
   @usableFromInline
-  @Sendable
-  static func caseName(of step: ReactableStep) -> String {
-    switch step {
-    case .action(let action), .mutated(let action, _), .finished(let action):
-      CaseName.of(action)
-    case .mutation(let mutation): CaseName.of(mutation)
-    case .start: "start"
-    case .applyStubbedState: "applyStubbedState"
+  var named: Any {
+    switch self {
+    case .action(let action), .mutated(let action, _), .finished(let action): action
+    case .mutation(let mutation): mutation
+    case .start, .applyStubbedState: self
     }
   }
 }

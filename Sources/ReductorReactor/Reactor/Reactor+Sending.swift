@@ -168,7 +168,7 @@ extension Reactor {
 extension Reactor {
   /// The reactor's runtime, made at its first use.
   @inlinable
-  var reactorRuntime: ReactorRuntime<Self> {
-    reactorStorage.runtime(ReactorRuntime<Self>.self, for: self)
+  var reactorRuntime: ReactorRuntime<ReactorReducer<Self>> {
+    reactorStorage.runtime(ReactorReducer<Self>.self, for: self)
   }
 }

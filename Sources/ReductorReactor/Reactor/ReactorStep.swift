@@ -22,37 +22,34 @@ extension ReactorStep {
   }
 }
 
-extension ReactorStep {
-  /// The action a step carries, which instrumentation targets see.
+extension ReactorStep: ReactorShapeStep {
+  @inlinable
+  init(sent action: R.Action) {
+    self = .event(ReactorEvent(kind: .action(action)))
+  }
+
   @usableFromInline
-  @Sendable
-  static func action(of step: ReactorStep) -> R.Action? {
-    guard case .event(let event) = step, case .action(let action) = event.kind else { return nil }
+  var action: R.Action? {
+    guard case .event(let event) = self, case .action(let action) = event.kind else { return nil }
     return action
   }
 
-  /// How a step takes part in the stages: every event starts a cycle; the machinery does not.
+  /// Every event starts a cycle; the machinery does not.
   @usableFromInline
-  @Sendable
-  static func stageRole(of step: ReactorStep) -> StageRole {
-    guard case .event = step else { return .machinery }
+  var stageRole: StageRole {
+    guard case .event = self else { return .machinery }
     return .cycle(reduces: true)
   }
 
-  /// The case name of the action, mutation or destination a step carries.
+  /// An event's action or mutation; its kind for a destination (named `destination`); the
+  /// step itself for the machinery.
   @usableFromInline
-  @Sendable
-  static func caseName(of step: ReactorStep) -> String {
-    switch step {
-    case .event(let event):
-      switch event.kind {
-      case .action(let action): CaseName.of(action)
-      case .mutation(let mutation): CaseName.of(mutation)
-      case .destination: CaseName.of(event.kind)
-      }
-    case .start: "start"
-    case .startCollectedWork: "startCollectedWork"
-    case .fetchEnded: "fetchEnded"
+  var named: Any {
+    guard case .event(let event) = self else { return self }
+    switch event.kind {
+    case .action(let action): return action
+    case .mutation(let mutation): return mutation
+    case .destination: return event.kind
     }
   }
 }

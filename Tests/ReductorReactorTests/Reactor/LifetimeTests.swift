@@ -61,13 +61,21 @@ import Testing
     #expect(journal.entries == ["mapped 1"])
   }
 
-  @Test func aStoreKeptAfterItsReactorIsGoneReducesNothing() {
+  /// Sending to a store kept after its reactor is gone is a misuse: reported, never a crash.
+  @Test func aStoreKeptAfterItsReactorIsGoneReducesNothingAndSaysSo() {
     var reactor: Worker? = Worker(clock: clock, updates: PassthroughPublisher(), journal: Journal())
+    let reported = Locked<[StoreDiagnostic]>([])
+    reactor?.diagnosticHandler = { diagnostic in reported.withLock { $0.append(diagnostic) } }
     let store = reactor!.store
     store.send(.receive(1))
     reactor = nil
     store.send(.receive(2))
     #expect(store.state.received == [1])
+    #expect(reported.value.map(\.kind) == [.actionForReleasedOwner])
+    #expect(
+      reported.value.first?.message
+        == "receive(2) reached the store of a released Worker; it was not reduced. Keep the "
+        + "object while you use its store.")
   }
 
   @Test func aNewReactorStartsWithItsOwnState() {

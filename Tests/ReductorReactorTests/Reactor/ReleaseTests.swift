@@ -64,6 +64,35 @@ import Testing
     #expect(updates.subscriberCount == 0)
   }
 
+  /// Sending to the store of a released reactable or async reactor reduces nothing and reports
+  /// it, as for a reactor.
+  @Test func sendingToTheKeptStoreOfAReleasedObjectIsReported() {
+    let reported = Locked<[String]>([])
+    let record: @Sendable (StoreDiagnostic) -> Void = { diagnostic in
+      reported.withLock { $0.append("\(diagnostic.kind): \(diagnostic.message)") }
+    }
+    var reactable: Listener? = Listener(clock: clock, updates: PassthroughPublisher())
+    reactable?.diagnosticHandler = record
+    let reactableStore = reactable!.store
+    reactableStore.send(4)
+    reactable = nil
+    reactableStore.send(5)
+    var reactor: Waiter? = Waiter(clock: clock)
+    reactor?.diagnosticHandler = record
+    let reactorStore = reactor!.store
+    reactor = nil
+    reactorStore.send(6)
+    #expect(reactableStore.state == 4)
+    #expect(reactorStore.state == 0)
+    #expect(
+      reported.value == [
+        "actionForReleasedOwner: 5 reached the store of a released Listener; it was not "
+          + "reduced. Keep the object while you use its store.",
+        "actionForReleasedOwner: 6 reached the store of a released Waiter; it was not reduced. "
+          + "Keep the object while you use its store.",
+      ])
+  }
+
   /// An input's `reduce` is a method of the reactor, so its work holds the reactor until it
   /// returns, as a `Task` calling it would; then the reactor goes, with its store, and the next
   /// input, which waited for its turn, never starts.

@@ -169,7 +169,7 @@ func makeTwoPhaseStore(
     clock: ManualClock())
   box.store = store
   store.setInstrumentation(
-    typeName: "TwoPhase", options: .init(label: "twoPhase", targets: targets),
+    for: TwoPhaseStep.self, options: .init(label: "twoPhase", targets: targets),
     subject: { step in
       guard case .action(let action) = step else { return nil }
       return action
@@ -178,6 +178,6 @@ func makeTwoPhaseStore(
       guard case .action = step else { return .reduction }
       return .cycle(reduces: false)
     },
-    name: { CaseName.of($0) }, measures: false)
+    naming: { $0 }, measures: false)
   return store
 }

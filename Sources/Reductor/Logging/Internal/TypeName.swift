@@ -4,10 +4,10 @@
 /// `Swift.Dictionary<Swift.String, MyApp.Item>` reads `[String: Item]`,
 /// `MyApp.Outer<Swift.Int>.Inner` reads `Outer<Int>.Inner`.
 @usableFromInline
-package enum TypeName: Sendable {
+enum TypeName: Sendable {
   /// The readable name of `type`.
   @usableFromInline
-  package static func of(_ type: Any.Type) -> String {
+  static func of(_ type: Any.Type) -> String {
     readable(String(reflecting: type))
   }
 

@@ -9,7 +9,8 @@
 /// Releasing the object releases the storage, and with it the store, which cancels the object's
 /// work at once: runs, fetches, debounces, subscriptions and `transformAction()` streams. A store
 /// that something else still holds (a scoped store, an observation) reduces nothing for the
-/// object from then on.
+/// object from then on: each action sent to it is reported to its diagnostic handler, as a
+/// `StoreDiagnostic` of kind `actionForReleasedOwner`.
 ///
 /// Declare it as a stored `let` of the class, one per object. A storage that two objects share
 /// (a `static` one) still gives each its own store, but keeps the second one's until the storage
@@ -29,24 +30,26 @@ public final class ReactorStorage {
   @usableFromInline
   struct Key: Hashable, Sendable {
     @usableFromInline let owner: ObjectIdentifier
-    @usableFromInline let runtime: ObjectIdentifier
+    @usableFromInline let shape: ObjectIdentifier
 
     @inlinable
-    init(owner: ObjectIdentifier, runtime: ObjectIdentifier) {
+    init(owner: ObjectIdentifier, shape: ObjectIdentifier) {
       self.owner = owner
-      self.runtime = runtime
+      self.shape = shape
     }
   }
 
-  /// The runtime of `owner`, of type `Runtime`, made at its first use.
+  /// The runtime of `owner`, whose store `Shape` reduces, made at its first use.
   @inlinable
-  func runtime<Runtime: ReactorRuntimeProtocol>(
-    _: Runtime.Type, for owner: Runtime.Owner
-  ) -> Runtime {
-    if let runtime, self.owner == ObjectIdentifier(owner), type(of: runtime) == Runtime.self {
-      return unsafeDowncast(runtime, to: Runtime.self)
+  func runtime<Shape: ReactorShape>(
+    _: Shape.Type, for owner: Shape.Owner
+  ) -> ReactorRuntime<Shape> {
+    if let runtime, self.owner == ObjectIdentifier(owner),
+      type(of: runtime) == ReactorRuntime<Shape>.self
+    {
+      return unsafeDowncast(runtime, to: ReactorRuntime<Shape>.self)
     }
-    return otherRuntime(Runtime.self, for: owner)
+    return otherRuntime(Shape.self, for: owner)
   }
 
   /// The runtime of `owner` when it is not the one kept in `runtime`: made now, or of another
@@ -54,30 +57,19 @@ public final class ReactorStorage {
   /// owner's type, but never inlined.
   @inlinable
   @inline(never)
-  func otherRuntime<Runtime: ReactorRuntimeProtocol>(
-    _: Runtime.Type, for owner: Runtime.Owner
-  ) -> Runtime {
+  func otherRuntime<Shape: ReactorShape>(
+    _: Shape.Type, for owner: Shape.Owner
+  ) -> ReactorRuntime<Shape> {
     if runtime == nil {
-      let made = Runtime(owner: owner)
+      let made = ReactorRuntime<Shape>(owner: owner)
       runtime = made
       self.owner = ObjectIdentifier(owner)
       return made
     }
-    let key = Key(owner: ObjectIdentifier(owner), runtime: ObjectIdentifier(Runtime.self))
-    if let found = others[key] { return unsafeDowncast(found, to: Runtime.self) }
-    let made = Runtime(owner: owner)
+    let key = Key(owner: ObjectIdentifier(owner), shape: ObjectIdentifier(Shape.self))
+    if let found = others[key] { return unsafeDowncast(found, to: ReactorRuntime<Shape>.self) }
+    let made = ReactorRuntime<Shape>(owner: owner)
     others[key] = made
     return made
   }
-}
-
-/// What a reactor's storage asks of every runtime, whatever its owner's type.
-@MainActor
-@usableFromInline
-protocol ReactorRuntimeProtocol: AnyObject {
-  /// The reactor, reactable or async reactor whose runtime this is.
-  associatedtype Owner: AnyObject
-
-  /// Makes the runtime of `owner`.
-  init(owner: Owner)
 }

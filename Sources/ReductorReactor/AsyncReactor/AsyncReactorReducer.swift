@@ -8,6 +8,29 @@ enum AsyncReactorStep<R: AsyncReactor>: Sendable {
   case mutated(R.State)
 }
 
+extension AsyncReactorStep: ReactorShapeStep {
+  init(sent input: R.Input) {
+    self = .input(input)
+  }
+
+  var action: R.Input? {
+    guard case .input(let input) = self else { return nil }
+    return input
+  }
+
+  /// An input starts a cycle, whose stage is its effect; storing a state is machinery.
+  var stageRole: StageRole {
+    guard case .input = self else { return .machinery }
+    return .cycle(reduces: false)
+  }
+
+  /// The input; the step itself (`mutated`) for a stored state.
+  var named: Any {
+    guard case .input(let input) = self else { return self }
+    return input
+  }
+}
+
 extension AsyncReactorStep: CustomReflectable {
   /// What logging shows: `input(increment)`, and `mutated` for a stored state.
   var customMirror: Mirror {
@@ -18,8 +41,8 @@ extension AsyncReactorStep: CustomReflectable {
   }
 }
 
-/// What an async reactor needs and does not store itself: its store, the turn of its last input,
-/// and the views it calls with each state. One per reactor, kept by its ``ReactorStorage``.
+/// The reducer of an `AsyncReactor`'s store, with the turn of its last input and the views it
+/// calls with each state.
 ///
 /// Each input's processing is an effect of the store: it waits for the previous input's turn to
 /// end, then, on the main actor, calls the reactor's `reduce` and `mutate` and stores the state
@@ -27,44 +50,36 @@ extension AsyncReactorStep: CustomReflectable {
 /// state. A turn ends however its processing ends, cancelled or never started included, so one
 /// input's fate never stops the next.
 @MainActor
-final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
-  let store: ReducerStore<R.State, AsyncReactorStep<R>>
-  private weak var reactor: R?
+final class AsyncReactorReducer<R: AsyncReactor>: ReactorShape {
+  weak var owner: R?
+  @exclusivity(unchecked) var sendingOwner: Unmanaged<R>?
+  weak var store: ReducerStore<R.State, AsyncReactorStep<R>>?
+  /// The reactor's own code runs in effects, never while the store reduces.
+  var isReducing: Bool { false }
   /// The turn of the input reduced last.
   private var lastTurn: InputTurn?
   /// The views to call with each state, in the order they first sent an input.
   private var views: [ViewBinding] = []
-  private var inputStore: (any Store<R.State, R.Input>)?
 
   init(owner reactor: R) {
-    // The store's reducer reaches the runtime through a weak reference set once the runtime is
-    // made: the runtime owns the store, so the store may not own the runtime.
-    let runtime = WeakRuntime()
-    store = ReducerStore(
-      initialState: reactor.initialState(),
-      reducing: { state, step in runtime.value?.reduce(&state, step) ?? .none },
-      clock: reactor.clock)
-    store.setInstrumentation(
-      typeName: TypeName.of(R.self), options: reactor.instrumentation,
-      subject: { step in
-        guard case .input(let input) = step else { return nil }
-        return input
-      },
-      role: { step in
-        guard case .input = step else { return .machinery }
-        return .cycle(reduces: false)
-      },
-      name: { step in
-        guard case .input(let input) = step else { return "mutated" }
-        return CaseName.of(input)
-      })
-    self.reactor = reactor
-    runtime.value = self
+    owner = reactor
   }
 
-  /// The runtime, for its store's reducer.
-  private final class WeakRuntime {
-    weak var value: AsyncReactorRuntime?
+  static func initialState(of reactor: R) -> R.State {
+    reactor.initialState()
+  }
+
+  static func clock(of reactor: R) -> any Clock<Duration> {
+    reactor.clock
+  }
+
+  static func instrumentation(of reactor: R) -> Instrumentation.Options<R.Input>? {
+    reactor.instrumentation
+  }
+
+  /// Never said: no code of the reactor runs while its store reduces.
+  static var stateReadWhileReducingMessage: String {
+    "\(R.self).currentState was read while its store stored a state."
   }
 
   /// A view that sent an input, held weakly.
@@ -73,19 +88,11 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
     let call: (R.State) -> Void
   }
 
-  var storeOfInputs: any Store<R.State, R.Input> {
-    if let inputStore { return inputStore }
-    let made = store.scope(state: { $0 }, action: { AsyncReactorStep<R>.input($0) })
-    inputStore = made
-    return made
-  }
-
-  private func reduce(
-    _ state: inout R.State, _ step: AsyncReactorStep<R>
+  func reduce(
+    _ state: inout R.State, _ step: AsyncReactorStep<R>, by reactor: R
   ) -> Effect<AsyncReactorStep<R>> {
     switch step {
     case .input(let input):
-      guard reactor != nil else { return .none }
       let previous = lastTurn
       let turn = InputTurn()
       lastTurn = turn
@@ -107,10 +114,10 @@ final class AsyncReactorRuntime<R: AsyncReactor>: ReactorRuntimeProtocol {
   /// Processes `input` once `previous` has ended: reduces it, mutates the state and stores it.
   private func process(_ input: R.Input, after previous: InputTurn?) async {
     await previous?.wait()
-    guard let reactor else { return }
+    guard let reactor = owner else { return }
     let mutation = await reactor.reduce(input)
     let state = await reactor.mutate(reactor.currentState, mutation: mutation)
-    store.send(.mutated(state))
+    store?.send(.mutated(state))
   }
 
   /// Calls the views with a state just stored; forgets those that are gone.

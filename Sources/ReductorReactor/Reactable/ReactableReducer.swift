@@ -1,59 +1,14 @@
 public import Reductor
 
-/// What a reactable needs: its `ReducerStore` and that store's reducer. One per reactable, kept
-/// by its ``ReactorStorage``.
-@MainActor
-@usableFromInline
-final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
-  @usableFromInline let store: ReducerStore<R.State, ReactableStep<R>>
-  @usableFromInline let reducer: ReactableReducer<R>
-  private var actionStore: (any Store<R.State, R.Action>)?
-
-  @inlinable
-  init(owner reactable: R) {
-    let reducer = ReactableReducer(reactable: reactable)
-    self.reducer = reducer
-    store = ReducerStore(
-      initialState: reactable.initialState,
-      reducing: { state, step in reducer.reduce(&state, step) },
-      clock: reactable.clock)
-    reducer.store = store
-    store.setInstrumentation(
-      typeName: TypeName.of(R.self), options: reactable.instrumentation,
-      subject: ReactableStep<R>.action(of:), role: ReactableStep<R>.stageRole(of:),
-      name: ReactableStep<R>.caseName(of:))
-  }
-
-  /// The state, for the reactable's `currentState`.
-  @inlinable
-  var state: R.State {
-    if reducer.isReducing && !reducer.stateIsReference { reducer.stateReadWhileReducing() }
-    return store.state
-  }
-
-  /// Sends `step` for `reactable`, which the caller keeps alive meanwhile, so the reductions of
-  /// this send need not load the reducer's weak reference.
-  @inlinable
-  func send(_ step: ReactableStep<R>, from reactable: R) -> StoreTask {
-    sending(from: reactable) { store.send(step) }
-  }
-
-  /// Runs `body`, a send to the store, with `reactable` as the reducer's sending reactable.
-  @inlinable
-  func sending(from reactable: R, _ body: () -> StoreTask) -> StoreTask {
-    let outer = reducer.sendingReactable
-    reducer.sendingReactable = Unmanaged.passUnretained(reactable)
-    defer { reducer.sendingReactable = outer }
-    return body()
-  }
-
+extension ReactorRuntime {
   /// Carries out `action` for `reactable`: calls `mutate(action:)` now when the store would
   /// reduce the action at once and alone, and reduces a mutation it delivers at once without a
   /// step for the action; otherwise sends the action, whose turn calls `mutate`. An action sent
   /// from `mutate` itself is carried out once the current action's immediate mutations are
   /// reduced.
   @inlinable
-  func carryOut(_ action: R.Action, from reactable: R) -> StoreTask {
+  func carryOut<R>(_ action: R.Action, from reactable: R) -> StoreTask
+  where Shape == ReactableReducer<R> {
     if reducer.isMutating {
       reducer.actionsFromMutate.append(action)
       return .finished
@@ -79,40 +34,29 @@ final class ReactableRuntime<R: Reactable>: ReactorRuntimeProtocol {
 
   /// Carries out the actions the last `mutate` sent, in order.
   @usableFromInline
-  func carryOutActionsFromMutate(from reactable: R) {
+  func carryOutActionsFromMutate<R>(from reactable: R) where Shape == ReactableReducer<R> {
     let actions = reducer.actionsFromMutate
     reducer.actionsFromMutate.removeAll()
     for action in actions { _ = carryOut(action, from: reactable) }
-  }
-
-  /// The reactable's state and actions as a store.
-  var storeOfActions: any Store<R.State, R.Action> {
-    if let actionStore { return actionStore }
-    let made = store.scope(state: { $0 }, action: { ReactableStep<R>.action($0) })
-    actionStore = made
-    return made
   }
 }
 
 /// The reducer of a reactable's store. An action's reduction returns an effect that the store
 /// builds right after it, outside its access to the state: that is where `mutate(action:)` is
 /// called, and the effect it returns is started with the action's tracker, so the action's
-/// `StoreTask` covers its mutations. When the store is idle, `ReactableRuntime.carryOut` calls
+/// `StoreTask` covers its mutations. When the store is idle, `ReactorRuntime.carryOut(_:from:)` calls
 /// `mutate` before sending instead, which reads the same state and saves a reduction. Both call
-/// it through the store's `mutateStage(_:)`, the `mutate` stage of an action's cycle, where
+/// it through the store's `timeStage(_:_:)`, the `mutate` stage of an action's cycle, where
 /// instrumentation times it.
-///
-/// It holds the reactable as ``ReactorReducer`` holds its reactor: weakly, and unretained during
-/// a send from it.
 @MainActor
 @usableFromInline
-final class ReactableReducer<R: Reactable> {
-  @usableFromInline weak var reactable: R?
+final class ReactableReducer<R: Reactable>: ReactorShape {
+  @usableFromInline weak var owner: R?
+  @exclusivity(unchecked) @usableFromInline var sendingOwner: Unmanaged<R>?
+  /// The store whose reducer this is, for the `mutate` stage of an action's turn.
+  @usableFromInline weak var store: ReducerStore<R.State, ReactableStep<R>>?
   /// The reactable's identity, which names it as the source of its events.
   @usableFromInline let reactableID: ObjectIdentifier
-  /// The reactable during a send from it, which keeps it alive.
-  @exclusivity(unchecked) @usableFromInline var sendingReactable: Unmanaged<R>?
-  @usableFromInline let stateIsReference: Bool
   /// Whether the reactable adopts `ObservableEvent`: its actions then publish their end.
   @usableFromInline let publishesEvents: Bool
   /// Whether `reduce(state:mutation:)` runs now.
@@ -121,42 +65,39 @@ final class ReactableReducer<R: Reactable> {
   /// The stub, once a test asked for it. Unchecked for exclusivity, like the flags: every
   /// action reads it.
   @exclusivity(unchecked) @usableFromInline var stub: ReactableStub<R>?
-  /// The store whose reducer this is, for the `mutate` stage of an action's turn; weak, since
-  /// the store holds its reducer.
-  @usableFromInline weak var store: ReducerStore<R.State, ReactableStep<R>>?
   /// Whether `mutate(action:)` runs now: the actions it sends wait in `actionsFromMutate`.
   @exclusivity(unchecked) @usableFromInline var isMutating = false
   @usableFromInline var actionsFromMutate: [R.Action] = []
 
   @inlinable
-  init(reactable: R) {
-    self.reactable = reactable
-    self.reactableID = ObjectIdentifier(reactable)
-    self.stateIsReference = R.State.self is AnyObject.Type
-    self.publishesEvents = R.self is any ObservableEvent.Type
+  init(owner reactable: R) {
+    owner = reactable
+    reactableID = ObjectIdentifier(reactable)
+    publishesEvents = R.self is any ObservableEvent.Type
   }
 
-  /// Stops the process: the reducer read the state its store is changing. `fatalError`, not
-  /// `preconditionFailure`, so that release builds print the message too.
+  @inlinable
+  static func initialState(of reactable: R) -> R.State {
+    reactable.initialState
+  }
+
+  @inlinable
+  static func clock(of reactable: R) -> any Clock<Duration> {
+    reactable.clock
+  }
+
+  @inlinable
+  static func instrumentation(of reactable: R) -> Instrumentation.Options<R.Action>? {
+    reactable.instrumentation
+  }
+
   @usableFromInline
-  func stateReadWhileReducing() -> Never {
-    fatalError(
-      "\(R.self).currentState was read in reduce(state:mutation:), while the store changes the "
-        + "state; read the reducer's `state` parameter instead.")
+  static var stateReadWhileReducingMessage: String {
+    "\(R.self).currentState was read in reduce(state:mutation:), while the store changes the "
+      + "state; read the reducer's `state` parameter instead."
   }
 
   /// Reduces one step of the reactable's store.
-  @inlinable
-  func reduce(_ state: inout R.State, _ step: ReactableStep<R>) -> Effect<ReactableStep<R>> {
-    // Passed as an argument, the reactable is not retained: it is weakly referenced, which
-    // makes every retain and release of it slow.
-    if let sendingReactable {
-      return reduce(&state, step, by: sendingReactable.takeUnretainedValue())
-    }
-    guard let reactable else { return .none }
-    return reduce(&state, step, by: reactable)
-  }
-
   @inlinable
   func reduce(
     _ state: inout R.State, _ step: ReactableStep<R>, by reactable: R
@@ -168,7 +109,7 @@ final class ReactableReducer<R: Reactable> {
         return .none
       }
       return .deferred { [self] in
-        let reactable = sendingReactable?.takeUnretainedValue() ?? self.reactable
+        let reactable = sendingOwner?.takeUnretainedValue() ?? owner
         guard let reactable, let store else { return .none }
         let steps = steps(of: mutate(action, by: reactable, in: store), for: action)
         return actionsFromMutate.isEmpty ? steps : sendActionsFromMutate(after: steps, to: store)
@@ -195,7 +136,7 @@ final class ReactableReducer<R: Reactable> {
       guard !isStarted, stub?.isEnabled != true else { return .none }
       isStarted = true
       return .deferred { [self] in
-        reactable?.transformAction().map(ReactableStep<R>.action) ?? .none
+        owner?.transformAction().map(ReactableStep<R>.action) ?? .none
       }
     case .finished(let action):
       ObservableEventHub<R>.hub.publish(
