@@ -88,17 +88,6 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     connect()
   }
 
-  /// Creates a store that reduces with a function, for the package's reactors, whose reducers
-  /// are their runtimes.
-  @inlinable
-  package convenience init(
-    initialState: State, reducing reduce: @escaping (inout State, Action) -> Effect<Action>,
-    clock: any Clock<Duration>
-  ) {
-    self.init(initialState: initialState, reduce: reduce, clock: clock)
-    connect()
-  }
-
   /// Makes the functions that the inbox, a manual clock and scoped stores call back into this
   /// store. Called by the initializers, inlined where the store's types are known, so they run
   /// specialized.

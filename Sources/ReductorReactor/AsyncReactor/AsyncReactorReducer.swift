@@ -50,7 +50,7 @@ extension AsyncReactorStep: CustomReflectable {
 /// state. A turn ends however its processing ends, cancelled or never started included, so one
 /// input's fate never stops the next.
 @MainActor
-final class AsyncReactorReducer<R: AsyncReactor>: ReactorShape {
+final class AsyncReactorReducer<R: AsyncReactor>: @MainActor ReactorShape {
   weak var owner: R?
   @exclusivity(unchecked) var sendingOwner: Unmanaged<R>?
   weak var store: ReducerStore<R.State, AsyncReactorStep<R>>?

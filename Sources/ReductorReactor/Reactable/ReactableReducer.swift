@@ -50,7 +50,7 @@ extension ReactorRuntime {
 /// instrumentation times it.
 @MainActor
 @usableFromInline
-final class ReactableReducer<R: Reactable>: ReactorShape {
+final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
   @usableFromInline weak var owner: R?
   @exclusivity(unchecked) @usableFromInline var sendingOwner: Unmanaged<R>?
   /// The store whose reducer this is, for the `mutate` stage of an action's turn.

@@ -16,7 +16,7 @@ extension ReactorRuntime {
 /// `reduce` started as the reduction's effect.
 @MainActor
 @usableFromInline
-final class ReactorReducer<R: Reactor>: ReactorShape {
+final class ReactorReducer<R: Reactor>: @MainActor ReactorShape {
   @usableFromInline weak var owner: R?
   @exclusivity(unchecked) @usableFromInline var sendingOwner: Unmanaged<R>?
   @usableFromInline weak var store: ReducerStore<R.State, ReactorStep<R>>?

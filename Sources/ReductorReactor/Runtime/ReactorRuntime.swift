@@ -30,7 +30,7 @@ final class ReactorRuntime<Shape: ReactorShape> {
     // stores and observations made of it): no reference cycle.
     store = ReducerStore(
       initialState: initialState,
-      reducing: { state, step in reducer.reduce(&state, step) },
+      reducer: reducer,
       clock: Shape.clock(of: owner))
     reducer.store = store
     store.setInstrumentation(
@@ -81,16 +81,17 @@ final class ReactorRuntime<Shape: ReactorShape> {
 /// `AsyncReactor` are reduced for their owner, and what the runtime reads from the owner to build
 /// the store.
 ///
-/// The store holds its reducer, which holds the owner weakly: the owner owns the store (through
-/// its storage), and a store that outlives its owner (a scoped store someone keeps) reduces
-/// nothing more, and says so.
+/// It is the store's `Reducer`, conformed to on the main actor (`@MainActor ReactorShape`), where
+/// the store reduces. The store holds its reducer, which holds the owner weakly: the owner owns
+/// the store (through its storage), and a store that outlives its owner (a scoped store someone
+/// keeps) reduces nothing more, and says so.
 ///
 /// The flags a send reads and writes are unchecked for exclusivity in each reducer: they are
 /// read and written on the main actor only, calling nothing meanwhile, and checked accesses cost
 /// a trivial send a third of its time.
 @MainActor
 @usableFromInline
-protocol ReactorShape: AnyObject {
+protocol ReactorShape: AnyObject, Reducer where Action == Step {
   /// The reactor, reactable or async reactor.
   associatedtype Owner: AnyObject
   associatedtype State
@@ -125,11 +126,11 @@ protocol ReactorShape: AnyObject {
 }
 
 extension ReactorShape {
-  /// Reduces one step of the store: for the sending owner, or the one the weak reference still
+  /// Reduces one step of the store, as its `Reducer`: for the sending owner, or the one the weak reference still
   /// holds. A step that reaches the store after its owner was released (through a scoped store
   /// kept after it) is not reduced, and is reported to the store's diagnostic handler.
   @inlinable
-  func reduce(_ state: inout State, _ step: Step) -> Effect<Step> {
+  func reduce(into state: inout State, action step: Step) -> Effect<Step> {
     // Not `_withUnsafeGuaranteedRef`, which saves a retain but takes a nonisolated closure: the
     // run-time check of the main actor at its entry costs more.
     if let sendingOwner { return reduce(&state, step, by: sendingOwner.takeUnretainedValue()) }

@@ -12,7 +12,7 @@ enum GreetingAction: Sendable, Equatable {
 private func makeGreetingStore(clock: ManualClock) -> ReducerStore<[String], GreetingAction> {
   ReducerStore(
     initialState: [],
-    reducing: { state, action in
+    reducer: Reduce { state, action in
       switch action {
       case .load:
         return .run { .loaded(Greeting().greet()) }

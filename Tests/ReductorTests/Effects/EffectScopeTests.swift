@@ -78,7 +78,7 @@ private enum Children {
 
   fileprivate func makeStore() -> ReducerStore<Children.State, Children.Action> {
     ReducerStore(
-      initialState: Children.State(), reducing: Children.reduce, clock: clock)
+      initialState: Children.State(), reducer: Reduce(Children.reduce), clock: clock)
   }
 
   @Test(arguments: [false, true])

@@ -152,7 +152,7 @@ func makeTwoPhaseStore(
   let box = TwoPhaseStoreBox()
   let store = ReducerStore(
     initialState: 0,
-    reducing: { (state: inout Int, step: TwoPhaseStep) -> Effect<TwoPhaseStep> in
+    reducer: Reduce { (state: inout Int, step: TwoPhaseStep) -> Effect<TwoPhaseStep> in
       switch step {
       case .action:
         return .deferred {

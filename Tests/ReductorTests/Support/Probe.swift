@@ -30,7 +30,7 @@ func makeProbeStore<State>(
 ) -> ReducerStore<State, Probe> {
   ReducerStore(
     initialState: initialState,
-    reducing: { state, action in
+    reducer: Reduce { state, action in
       if let count { state[keyPath: count] += 1 }
       switch action {
       case .work(let microseconds):
