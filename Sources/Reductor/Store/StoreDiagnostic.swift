@@ -60,8 +60,22 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
   /// The line of that effect or call.
   public let line: UInt
 
-  /// Creates a diagnostic; for the package's other modules, which report through the store.
-  package init(kind: Kind, message: String, error: (any Error)?, fileID: String, line: UInt) {
+  /// Creates a diagnostic, as the package's modules do before they hand it to a store's
+  /// handler: for a test of a handler you install, or code that forwards diagnostics.
+  ///
+  /// ```swift
+  /// let diagnostic = StoreDiagnostic(
+  ///   kind: .effectFailed, message: "load failed", error: nil, fileID: "App/Feed.swift", line: 12)
+  /// #expect(diagnostic.description == "[Reductor] App/Feed.swift:12: load failed")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - kind: What went wrong.
+  ///   - message: A sentence describing the problem and its consequence.
+  ///   - error: The error involved, if any.
+  ///   - fileID: The file involved; empty when no place in the source is involved.
+  ///   - line: The line involved.
+  public init(kind: Kind, message: String, error: (any Error)?, fileID: String, line: UInt) {
     self.kind = kind
     self.message = message
     self.error = error
