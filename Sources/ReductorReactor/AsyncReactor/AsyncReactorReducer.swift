@@ -31,6 +31,16 @@ extension AsyncReactorStep: ReactorShapeStep {
   }
 }
 
+extension AsyncReactorStep: CustomStringConvertible {
+  /// How diagnostics name a step: `input(increment)`, and `mutated` for a stored state.
+  var description: String {
+    switch self {
+    case .input(let input): "input(\(input))"
+    case .mutated: "mutated"
+    }
+  }
+}
+
 extension AsyncReactorStep: CustomReflectable {
   /// What logging shows: `input(increment)`, and `mutated` for a stored state.
   var customMirror: Mirror {

@@ -17,6 +17,22 @@ enum ReactableStep<R: Reactable>: Sendable {
   case applyStubbedState
 }
 
+extension ReactableStep: CustomStringConvertible {
+  /// How diagnostics name a step: an action as `action(increase)`, whether `mutate` ran before
+  /// the store reduced it or in its turn; a mutation as `mutation(increaseValue)`; the
+  /// machinery's steps by name.
+  @usableFromInline
+  var description: String {
+    switch self {
+    case .action(let action), .mutated(let action, _): "action(\(action))"
+    case .mutation(let mutation): "mutation(\(mutation))"
+    case .finished(let action): "finished(\(action))"
+    case .start: "start"
+    case .applyStubbedState: "applyStubbedState"
+    }
+  }
+}
+
 extension ReactableStep: CustomReflectable {
   /// What logging shows: an action or a mutation as itself (`action(increase)`), the other steps
   /// by name.

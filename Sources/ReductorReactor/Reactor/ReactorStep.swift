@@ -54,6 +54,25 @@ extension ReactorStep: ReactorShapeStep {
   }
 }
 
+extension ReactorStep: CustomStringConvertible {
+  /// How diagnostics name a step: an event as its kind (`action(load)`), the machinery's steps
+  /// by name.
+  @usableFromInline
+  var description: String {
+    switch self {
+    case .event(let event):
+      switch event.kind {
+      case .action(let action): "action(\(action))"
+      case .mutation(let mutation): "mutation(\(mutation))"
+      case .destination(let destination): "destination(\(destination.map { "\($0)" } ?? "nil"))"
+      }
+    case .start: "start"
+    case .startCollectedWork: "startCollectedWork"
+    case .fetchEnded(let end): "fetchEnded(\(end))"
+    }
+  }
+}
+
 extension ReactorStep: CustomReflectable {
   /// What logging shows: an event as its kind (`action(load)`), a fetch's end as its key path
   /// and outcome, the other steps by name.

@@ -44,7 +44,7 @@ import Testing
     #expect(
       reported.first?.message.contains(
         "• ReductorReactorTests/MainActorHelperTests.swift:\(HelperViewModel.slowRunLine): "
-          + "storeBound, running, started by send(event(") == true)
+          + "storeBound, running, started by send(action(addOneViaSlowHelper))") == true)
     #expect(model.state.count == 0)
     await clock.advance(by: .milliseconds(330))
     #expect(model.state.count == 1)
