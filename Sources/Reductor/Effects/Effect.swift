@@ -307,6 +307,12 @@ extension Effect {
   ///   - line: The line that created the effect, named in diagnostics.
   ///   - makeSequence: Creates the sequence when the effect starts.
   /// - Returns: The effect.
+  ///
+  /// The sequence and its iterator are made where the effect starts, with the effect's
+  /// dependencies and clock in force: right after the reduction that returned it, before
+  /// `send` returns (or, inside a concatenation, when the concatenation reaches it). A sequence
+  /// that forwards only what is sent while it is iterated, such as a passthrough publisher, sees
+  /// every value sent after that; its task then takes the values.
   public static func stream<Sequence: AsyncSequence>(
     lifetime: EffectLifetime = .storeBound,
     fileID: StaticString = #fileID,
@@ -314,14 +320,31 @@ extension Effect {
     _ makeSequence: @escaping @Sendable () -> Sequence
   ) -> Effect
   where Sequence: SendableMetatype, Sequence.Element == Action, Sequence.Failure == Never {
-    Effect(
+    let site = EffectSite(fileID: "\(fileID)", line: line)
+    return Effect(
       lifetime: lifetime,
-      operation: .run(priority: nil, site: EffectSite(fileID: "\(fileID)", line: line)) {
-        runner in
-        for await action in makeSequence() {
-          runner.send(action)
-        }
-      })
+      operation: .composed(
+        start: { runner, lifetime, _ in
+          let iterator = DependencyValues.$current.withValue(runner.send.dependencies) {
+            Locked<Sequence.AsyncIterator?>(makeSequence().makeAsyncIterator())
+          }
+          let forwarding = Effect(
+            lifetime: lifetime,
+            operation: .run(priority: nil, site: site) { runner in
+              // Taken once, by the one task that iterates it.
+              guard var actions = iterator.withLock({ $0.take() }) else { return }
+              while let action = await actions.next(isolation: nil) { runner.send(action) }
+            })
+          runner.start(forwarding) { _ in }
+        },
+        execute: { runner, lifetime in
+          let forwarding = Effect(
+            lifetime: lifetime,
+            operation: .run(priority: nil, site: site) { runner in
+              for await action in makeSequence() { runner.send(action) }
+            })
+          return await runner.execute(forwarding)
+        }))
   }
 
   /// Cancels whatever runs or waits under `key` in the same store.

@@ -74,6 +74,9 @@ extension Reactable {
   }
 
   /// Starts ``transformAction()``; later calls do nothing. ReactableKit users call it in `init`.
+  ///
+  /// The `.stream`s of `transformAction()` have made their sequences, and subscribed, when
+  /// `initialize()` returns: a passthrough publisher's value sent right after it is not lost.
   public func initialize() {
     _ = reactableRuntime.send(.start, from: self)
   }
