@@ -10,8 +10,8 @@
 /// ```
 ///
 /// Each iteration (each `for await`, each reactor subscription) is one subscriber, buffered
-/// without a limit; a value sent while nobody iterates is dropped. When the publisher is
-/// deinitialized, every iteration ends.
+/// without a limit; a value sent while nobody iterates is dropped. When the publisher finishes
+/// (``finish()``) or is deinitialized, every iteration ends.
 public final class PassthroughPublisher<Element: Sendable>: AsyncSequence, Sendable {
   /// Never: a publisher does not fail.
   public typealias Failure = Never
@@ -26,6 +26,13 @@ public final class PassthroughPublisher<Element: Sendable>: AsyncSequence, Senda
   /// - Parameter value: The value.
   public func send(_ value: Element) {
     subscribers.send(value)
+  }
+
+  /// Ends the publisher: every iteration ends once it has taken the values sent before, a
+  /// reactor's subscription to it ends, later sends do nothing, and an iteration that begins
+  /// later ends at once.
+  public func finish() {
+    subscribers.finish()
   }
 
   /// Subscribes: the iterator receives every value sent from now on.
@@ -73,6 +80,13 @@ public final class ReplayPublisher<Element: Sendable>: AsyncSequence, Sendable {
   /// - Parameter value: The value.
   public func send(_ value: Element) {
     subscribers.send(value)
+  }
+
+  /// Ends the publisher: every iteration ends once it has taken the values sent before, a
+  /// reactor's subscription to it ends, later sends do nothing, and an iteration that begins
+  /// later ends at once.
+  public func finish() {
+    subscribers.finish()
   }
 
   /// Subscribes: the iterator receives the latest value, then every value sent from now on.

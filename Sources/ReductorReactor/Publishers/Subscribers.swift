@@ -15,6 +15,8 @@ final class Subscribers<Element: Sendable>: Sendable {
     /// Where each subscriber is in `entries`.
     var positions: [Int: Int] = [:]
     var latest: Element?
+    /// Whether the publisher finished: it takes no more values or subscribers.
+    var isFinished = false
 
     var continuations: [AsyncStream<Element>.Continuation] {
       entries.compactMap { $0?.continuation }
@@ -54,6 +56,7 @@ final class Subscribers<Element: Sendable>: Sendable {
 
   func send(_ value: Element) {
     state.withLock { state in
+      guard !state.isFinished else { return }
       if replaysLatest { state.latest = value }
       for entry in state.entries { entry?.continuation.yield(value) }
     }
@@ -68,12 +71,28 @@ final class Subscribers<Element: Sendable>: Sendable {
     state.withLock { $0.positions.count }
   }
 
+  /// Ends every subscriber's iteration, once it has taken the values sent before; later sends
+  /// do nothing, and later subscribers' iterations end at once.
+  func finish() {
+    // Finished outside the lock: a continuation's termination handler takes it.
+    let continuations = state.withLock { state in
+      state.isFinished = true
+      return state.continuations
+    }
+    for continuation in continuations { continuation.finish() }
+  }
+
   /// A new subscriber's stream; it stops receiving when its iteration ends.
   func subscribe() -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
-    let id = state.withLock { state in
+    let id = state.withLock { state -> Int? in
+      guard !state.isFinished else { return nil }
       if replaysLatest, let latest = state.latest { continuation.yield(latest) }
       return state.add(continuation)
+    }
+    guard let id else {
+      continuation.finish()
+      return stream
     }
     continuation.onTermination = { [weak self] _ in
       self?.state.withLock { $0.remove(id) }

@@ -57,6 +57,69 @@ import Testing
     #expect(await iterator.next() == nil)
   }
 
+  @Test func finishingAPublisherEndsItsIterationsAfterWhatWasSentBefore() async {
+    let publisher = PassthroughPublisher<Int>()
+    var iterator = publisher.makeAsyncIterator()
+    publisher.send(1)
+    publisher.finish()
+    publisher.send(2)
+    var late = publisher.makeAsyncIterator()
+    #expect(await iterator.next() == 1)
+    #expect(await iterator.next() == nil)
+    #expect(await late.next() == nil)
+    #expect(publisher.subscriberCount == 0)
+  }
+
+  @Test func aFinishedReplayPublisherKeepsItsLatestValueAndTakesNoMore() async {
+    let publisher = ReplayPublisher<String>(latest: "ada")
+    publisher.finish()
+    publisher.send("grace")
+    var late = publisher.makeAsyncIterator()
+    #expect(await late.next() == nil)
+    #expect(publisher.latest == "ada")
+  }
+
+  /// A reactor's subscription to a publisher that finishes ends: the publisher forgets it.
+  @Test func aReactorsSubscriptionEndsWhenItsPublisherFinishes() async {
+    let clock = ManualClock()
+    let updates = PassthroughPublisher<Int>()
+    let listener = Listener(clock: clock, updates: updates)
+    listener.start()
+    updates.send(4)
+    updates.finish()
+    await clock.advance(by: .zero)
+    #expect(listener.state == [4])
+    #expect(clock.nextDeadline == nil)
+    #expect(updates.subscriberCount == 0)
+  }
+
+  private final class Listener: Reactor {
+    typealias Action = Never
+    typealias Destination = Never
+    enum Mutation: Sendable { case heard(Int) }
+
+    let reactorStorage = ReactorStorage()
+    let clock: any Clock<Duration>
+    var destination: Destination?
+    private let updates: PassthroughPublisher<Int>
+
+    init(clock: any Clock<Duration>, updates: PassthroughPublisher<Int>) {
+      self.clock = clock
+      self.updates = updates
+    }
+
+    func makeInitialState() -> [Int] { [] }
+
+    func transform() {
+      let updates = updates
+      subscribe(to: { updates }, map: { .heard($0) })
+    }
+
+    func reduce(state: inout [Int], event: Event) {
+      if case .mutation(.heard(let value)) = event.kind { state.append(value) }
+    }
+  }
+
   /// Values sent from several threads reach every subscriber in one order.
   @Test(arguments: 0..<20)
   func subscribersAgreeOnTheOrderOfConcurrentSends(repetition: Int) async {
