@@ -66,6 +66,9 @@ struct StoreKernel<State, Action: Sendable> {
   @usableFromInline var marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?
   /// The mark of the action being handled (reduced, and its effect started).
   @usableFromInline var mark: (any AnyObject & Sendable)?
+  /// Which actions only start work, declared with
+  /// ``ReducerStore/effectOnlyActions(_:)``: the observers of the state skip their reductions.
+  @usableFromInline var isEffectOnly: ((Action) -> Bool)?
 
   @usableFromInline
   init() {}

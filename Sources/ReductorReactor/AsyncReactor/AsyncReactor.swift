@@ -126,6 +126,9 @@ extension AsyncReactor {
   /// let messages = reactor.store.observe(pulse: \.$message) { message in print(message ?? "") }
   /// ```
   ///
+  /// Its `states` yield the current state, then each state an input's processing stored; an
+  /// input's own turn yields nothing.
+  ///
   /// Sending an input to it is sending it to the reactor.
   public var store: any Store<State, Input> {
     asyncReactorRuntime.storeOfActions

@@ -24,6 +24,16 @@ extension AsyncReactorStep: ReactorShapeStep {
     return .cycle(reduces: false)
   }
 
+  static var hasEffectOnlySteps: Bool {
+    true
+  }
+
+  /// An input: only the state its processing stores changes the state.
+  var isEffectOnly: Bool {
+    guard case .input = self else { return false }
+    return true
+  }
+
   /// The input; the step itself (`mutated`) for a stored state.
   var named: Any {
     guard case .input(let input) = self else { return self }

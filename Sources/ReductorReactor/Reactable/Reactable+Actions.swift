@@ -85,6 +85,9 @@ extension Reactable {
   /// place of ReactableKit's `updateOn`, `values(of:)`, `pulses(of:)`, `states` and
   /// `enqueue(_:)` from other threads.
   ///
+  /// Its `states` are ReactorKit's `reactor.state`: the current state, then the state after each
+  /// mutation reduced, changed or not; an action's own turn yields nothing.
+  ///
   /// Sending an action to it is calling ``action(_:)``.
   public var store: any Store<State, Action> {
     reactableRuntime.storeOfActions

@@ -74,6 +74,21 @@ extension ReactableStep: ReactorShapeStep {
     }
   }
 
+  @inlinable
+  static var hasEffectOnlySteps: Bool {
+    true
+  }
+
+  /// An action's steps, the start and an action's end: only mutations, and a stub's state,
+  /// change the state.
+  @inlinable
+  var isEffectOnly: Bool {
+    switch self {
+    case .action, .mutated, .start, .finished: true
+    case .mutation, .applyStubbedState: false
+    }
+  }
+
   /// The action or mutation a step carries; the step itself for the machinery.
   @usableFromInline
   var named: Any {

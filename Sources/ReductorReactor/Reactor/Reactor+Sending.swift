@@ -121,6 +121,9 @@ extension Reactor {
   /// let rendering = viewModel.store.observe(\.count) { count in print("count: \(count)") }
   /// ```
   ///
+  /// Its `states` yield the current state, then the state after each event reduced (and after
+  /// the reactor's own steps, which may write the `.loading` of a fetch), changed or not.
+  ///
   /// Sending an action to it is sending it to the reactor.
   public var store: any Store<State, Action> {
     reactorRuntime.storeOfActions

@@ -41,6 +41,18 @@ extension ReactorStep: ReactorShapeStep {
     return .cycle(reduces: true)
   }
 
+  /// None: every step may write the state (the machinery's apply the `.loading` writes of
+  /// fetches started outside `reduce`).
+  @inlinable
+  static var hasEffectOnlySteps: Bool {
+    false
+  }
+
+  @inlinable
+  var isEffectOnly: Bool {
+    false
+  }
+
   /// An event's action or mutation; its kind for a destination (named `destination`); the
   /// step itself for the machinery.
   @usableFromInline

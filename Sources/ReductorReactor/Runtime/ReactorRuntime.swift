@@ -33,6 +33,7 @@ final class ReactorRuntime<Shape: ReactorShape> {
       reducer: reducer,
       clock: Shape.clock(of: owner))
     reducer.store = store
+    if Shape.Step.hasEffectOnlySteps { store.effectOnlyActions { $0.isEffectOnly } }
     store.setInstrumentation(
       for: Shape.Owner.self, options: Shape.instrumentation(of: owner), subject: { $0.action },
       role: { $0.stageRole }, naming: { $0.named })
@@ -172,4 +173,10 @@ protocol ReactorShapeStep: Sendable {
   /// What names the step in instrumentation's rows and warnings, by its case: the action or
   /// mutation it carries.
   var named: Any { get }
+  /// Whether some steps only start work (and so are the store's effect-only actions).
+  static var hasEffectOnlySteps: Bool { get }
+  /// Whether the step only starts work: its reduction never changes the state, and the
+  /// observers of the state (`states` among them) do not hear of it, so that they see the
+  /// owner's own reductions only.
+  var isEffectOnly: Bool { get }
 }
