@@ -42,7 +42,7 @@ import Darwin
   ) -> ReducerStore<[Stamped<Action>], Action> {
     ReducerStore(
       initialState: [],
-      reducer: TestReducer<[Stamped<Action>], Action> { state, action in
+      reducer: Reduce<[Stamped<Action>], Action> { state, action in
         state.append(Stamped(value: action, at: clock.now.offset))
         guard action == .load else { return .none }
         return .run { .loaded(try await catalog.load()) }

@@ -35,7 +35,7 @@ import Testing
   private func makeStore(clock: ManualClock, service: Service) -> StampStore {
     ReducerStore(
       initialState: [],
-      reducer: TestReducer<[Stamped<Int>], Action> { state, action in
+      reducer: Reduce<[Stamped<Int>], Action> { state, action in
         switch action {
         case .load:
           return .run { .loaded(try await service.load(after: .seconds(1))) }

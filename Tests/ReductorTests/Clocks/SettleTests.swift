@@ -35,7 +35,7 @@ import Testing
   private func makeChainStore(clock: ManualClock) -> ReducerStore<[Stamped<Int>], Action> {
     ReducerStore(
       initialState: [],
-      reducer: TestReducer<[Stamped<Int>], Action> { state, action in
+      reducer: Reduce<[Stamped<Int>], Action> { state, action in
         switch action {
         case .unit(let n, let last):
           return Self.unit(n, last: last)
@@ -79,7 +79,7 @@ import Testing
     let ran = Locked(false)
     let store = ReducerStore(
       initialState: 0,
-      reducer: TestReducer<Int, Action> { _, action in
+      reducer: Reduce<Int, Action> { _, action in
         switch action {
         case .a: .run { send in send(.b) }
         case .b: .run { send in send(.c) }
@@ -100,7 +100,7 @@ import Testing
     let clock = ManualClock()
     let store = ReducerStore(
       initialState: [Action](),
-      reducer: TestReducer<[Action], Action> { state, action in
+      reducer: Reduce<[Action], Action> { state, action in
         state.append(action)
         return action == .a ? .run { .b } : .none
       },
@@ -122,7 +122,7 @@ import Testing
     let clock = ManualClock()
     let store = ReducerStore(
       initialState: [Stamped(value: 0, at: .zero)],
-      reducer: TestReducer<[Stamped<Int>], Action> { state, action in
+      reducer: Reduce<[Stamped<Int>], Action> { state, action in
         switch action {
         case .script(let steps):
           return .run { send in
@@ -165,7 +165,7 @@ import Testing
     let clock = ManualClock()
     let store = ReducerStore(
       initialState: [String](),
-      reducer: TestReducer<[String], Action> { state, action in
+      reducer: Reduce<[String], Action> { state, action in
         state.append("\(action)")
         switch action {
         case .a:
@@ -192,7 +192,7 @@ import Testing
     func makeStore(_ name: String) -> ReducerStore<Int, Action> {
       ReducerStore(
         initialState: 0,
-        reducer: TestReducer<Int, Action> { _, action in
+        reducer: Reduce<Int, Action> { _, action in
           switch action {
           case .a: .run { .b }
           case .b: .run { _ in log.withLock { $0.append(name) } }
@@ -226,7 +226,7 @@ import Testing
     let clock = ManualClock()
     let store = ReducerStore(
       initialState: [Action](),
-      reducer: TestReducer<[Action], Action> { state, action in
+      reducer: Reduce<[Action], Action> { state, action in
         state.append(action)
         guard action == .a else { return .none }
         return .run { send in
@@ -246,7 +246,7 @@ import Testing
     let clock = ManualClock()
     let store = ReducerStore(
       initialState: [Action](),
-      reducer: TestReducer<[Action], Action> { state, action in
+      reducer: Reduce<[Action], Action> { state, action in
         state.append(action)
         return .none
       },

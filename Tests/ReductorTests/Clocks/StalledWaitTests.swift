@@ -30,7 +30,7 @@ import Testing
   ) -> (ReducerStore<[Stamped<Action>], Action>, Locked<[StoreDiagnostic]>) {
     let store = ReducerStore(
       initialState: [],
-      reducer: TestReducer<[Stamped<Action>], Action> { state, action in
+      reducer: Reduce<[Stamped<Action>], Action> { state, action in
         state.append(Stamped(value: action, at: clock.now.offset))
         guard action == .loadAfterASecond else { return .none }
         return Self.loadAfterASecond()

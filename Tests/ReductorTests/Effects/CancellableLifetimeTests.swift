@@ -21,7 +21,7 @@ import Testing
   private func makeStore(clock: ManualClock) -> ReducerStore<Int, Action> {
     ReducerStore(
       initialState: 0,
-      reducer: TestReducer<Int, Action> { count, action in
+      reducer: Reduce<Int, Action> { count, action in
         switch action {
         case .decrement:
           count -= 1

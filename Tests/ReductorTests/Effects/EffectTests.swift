@@ -27,7 +27,7 @@ enum FetchAction: Sendable, Equatable {
     let escaped = escaped
     let store = ReducerStore(
       initialState: [FetchAction](),
-      reducer: TestReducer<[FetchAction], FetchAction> { state, action in
+      reducer: Reduce<[FetchAction], FetchAction> { state, action in
         switch action {
         case .fetch:
           return .run { throw LoadFailed() }

@@ -15,7 +15,7 @@ enum LoadAction: Sendable, Equatable {
     let clock = ManualClock()
     let store = ReducerStore(
       initialState: [Int](),
-      reducer: TestReducer<[Int], LoadAction> { state, action in
+      reducer: Reduce<[Int], LoadAction> { state, action in
         switch action {
         case .load(let value):
           return .run(lifetime: .replaceable("load")) {
@@ -44,7 +44,7 @@ enum LoadAction: Sendable, Equatable {
     let cancelled = Counter()
     var store: ReducerStore<Int, LoadAction>? = ReducerStore(
       initialState: 0,
-      reducer: TestReducer<Int, LoadAction> { _, action in
+      reducer: Reduce<Int, LoadAction> { _, action in
         guard action == .start else { return .none }
         return .run {
           do {
@@ -72,7 +72,7 @@ enum LoadAction: Sendable, Equatable {
     let ticksSent = Counter()
     var store: ReducerStore<Int, LoadAction>? = ReducerStore(
       initialState: 0,
-      reducer: TestReducer<Int, LoadAction> { state, action in
+      reducer: Reduce<Int, LoadAction> { state, action in
         switch action {
         case .start:
           return .run(lifetime: .detached) { send in
@@ -104,7 +104,7 @@ enum LoadAction: Sendable, Equatable {
     let clock = ManualClock()
     let store = ReducerStore(
       initialState: 0,
-      reducer: TestReducer<Int, LoadAction> { state, action in
+      reducer: Reduce<Int, LoadAction> { state, action in
         switch action {
         case .start:
           return everySecond(.tick, lifetime: .replaceable("timer"))
@@ -130,7 +130,7 @@ enum LoadAction: Sendable, Equatable {
     let clock = ManualClock()
     let store = ReducerStore(
       initialState: 0,
-      reducer: TestReducer<Int, LoadAction> { state, action in
+      reducer: Reduce<Int, LoadAction> { state, action in
         switch action {
         case .start:
           return everySecond(.tick)

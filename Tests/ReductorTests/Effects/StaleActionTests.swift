@@ -29,7 +29,7 @@ import Testing
   ) -> ReducerStore<State, Action> {
     ReducerStore(
       initialState: State(),
-      reducer: TestReducer<State, Action> { state, action in
+      reducer: Reduce<State, Action> { state, action in
         switch action {
         case .query(let query):
           state.query = query

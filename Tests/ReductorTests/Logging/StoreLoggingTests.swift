@@ -23,8 +23,8 @@ private enum VolumeAction: Sendable, Equatable {
 
 private func jukeboxReduce<State>(
   volume: WritableKeyPath<State, Int>, track: WritableKeyPath<State, String>
-) -> TestReducer<State, JukeboxAction> {
-  TestReducer { state, action in
+) -> Reduce<State, JukeboxAction> {
+  Reduce { state, action in
     switch action {
     case .volume(.up):
       state[keyPath: volume] += 1
@@ -164,7 +164,7 @@ struct StoreLoggingTests {
     let radio = LogRecorder()
     ReducerStore(
       initialState: RadioFeature.State(),
-      reducer: TestReducer<RadioFeature.State, JukeboxAction> { _, _ in .none }
+      reducer: Reduce<RadioFeature.State, JukeboxAction> { _, _ in .none }
     )
     .logging(to: radio.sink)
     #expect(
@@ -299,7 +299,7 @@ struct StoreLoggingDiffTests {
   @Test func diffLogsAChangePastTheDisplayLimitsByItsPath() {
     let store = ReducerStore(
       initialState: Inventory(),
-      reducer: TestReducer<Inventory, Int> { state, index in
+      reducer: Reduce<Inventory, Int> { state, index in
         state.items[index] = -1
         return .none
       }

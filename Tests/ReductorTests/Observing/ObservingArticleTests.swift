@@ -20,7 +20,7 @@ import Testing
   static func makeStore() -> ReducerStore<State, Action> {
     ReducerStore(
       initialState: State(),
-      reducer: TestReducer<State, Action> { state, action in
+      reducer: Reduce<State, Action> { state, action in
         switch action {
         case .increment: state.count += 1
         case .rename(let title): state.title = title

@@ -47,13 +47,13 @@ import Testing
   func makeStore(log: Log? = nil) -> ReducerStore<State, Action> {
     ReducerStore(
       initialState: State(),
-      reducer: TestReducer<State, Action> { Self.reduce(&$0, $1, log: log) })
+      reducer: Reduce<State, Action> { Self.reduce(&$0, $1, log: log) })
   }
 
   func makeAppStore() -> ReducerStore<App, AppAction> {
     ReducerStore(
       initialState: App(),
-      reducer: TestReducer<App, AppAction> { state, action in
+      reducer: Reduce<App, AppAction> { state, action in
         switch action {
         case .feature(let action):
           return Self.reduce(&state.feature, action, log: nil).map(AppAction.feature)

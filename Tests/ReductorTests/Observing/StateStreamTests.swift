@@ -16,7 +16,7 @@ import Testing
   func makeStore() -> ReducerStore<Counter, Void> {
     ReducerStore(
       initialState: Counter(),
-      reducer: TestReducer<Counter, Void> { state, _ in
+      reducer: Reduce<Counter, Void> { state, _ in
         state.count += 1
         return .none
       })
@@ -103,7 +103,7 @@ import Testing
   @Test func cancellingAWaitingConsumerEndsItsSubscription() async {
     var root: ReducerStore<App, Void>? = ReducerStore(
       initialState: App(),
-      reducer: TestReducer<App, Void> { state, _ in
+      reducer: Reduce<App, Void> { state, _ in
         state.counter.count += 1
         return .none
       })

@@ -30,7 +30,7 @@ import Testing
   func makeStore(clock: any Clock<Duration>) -> ReducerStore<State, Action> {
     ReducerStore(
       initialState: State(),
-      reducer: TestReducer<State, Action> { state, action in
+      reducer: Reduce<State, Action> { state, action in
         switch action {
         case .inner(.produced(let producer, let sequence)):
           state.inner.received.append(Produced(producer: producer, sequence: sequence))

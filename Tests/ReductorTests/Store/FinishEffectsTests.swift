@@ -38,7 +38,7 @@ import Testing
   ) -> ReducerStore<State, Action> {
     ReducerStore(
       initialState: State(),
-      reducer: TestReducer<State, Action> { state, action in
+      reducer: Reduce<State, Action> { state, action in
         switch action {
         case .save(let text):
           return .run(lifetime: .detached) {
@@ -146,7 +146,7 @@ import Testing
     let clock = ManualClock()
     let store = ReducerStore(
       initialState: [Int](),
-      reducer: TestReducer<[Int], Int> { state, value in
+      reducer: Reduce<[Int], Int> { state, value in
         if value < 0 {
           state.append(-value)
           return .none

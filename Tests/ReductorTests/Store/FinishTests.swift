@@ -24,7 +24,7 @@ enum WorkAction: Sendable, Equatable {
   ) -> ReducerStore<[WorkAction], WorkAction> {
     ReducerStore(
       initialState: [],
-      reducer: TestReducer<[WorkAction], WorkAction> { state, action in
+      reducer: Reduce<[WorkAction], WorkAction> { state, action in
         switch action {
         case .steps:
           return .run { send in

@@ -44,7 +44,7 @@ import Testing
   func makeCountingStore() -> ReducerStore<Int, Int> {
     ReducerStore(
       initialState: 0,
-      reducer: TestReducer<Int, Int> { state, amount in
+      reducer: Reduce<Int, Int> { state, amount in
         state += amount
         return .none
       })
@@ -59,7 +59,7 @@ import Testing
     let flood = Flood()
     let store = ReducerStore(
       initialState: 0,
-      reducer: TestReducer<Int, Int> { state, amount in
+      reducer: Reduce<Int, Int> { state, amount in
         state += amount
         flood.reduced.wrappingAdd(amount, ordering: .relaxed)
         return .none
@@ -117,7 +117,7 @@ import Testing
   @Test func aScheduledDrainReducesOneBatchAndLeavesTheRestInOrder() {
     let store = ReducerStore(
       initialState: [Int](),
-      reducer: TestReducer<[Int], Int> { state, action in
+      reducer: Reduce<[Int], Int> { state, action in
         state.append(action)
         return .none
       },

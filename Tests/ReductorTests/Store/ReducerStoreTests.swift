@@ -18,7 +18,7 @@ func makeCountingStore<S: CountingState>(
 ) -> ReducerStore<S, CountingAction> {
   ReducerStore(
     initialState: initial,
-    reducer: TestReducer<S, CountingAction> { state, action in
+    reducer: Reduce<S, CountingAction> { state, action in
       state.log.append("\(action)")
       switch action {
       case .increment:
@@ -118,7 +118,7 @@ func makeCountingStore<S: CountingState>(
     }
     let store = ReducerStore(
       initialState: State(),
-      reducer: TestReducer<State, Action> { state, action in
+      reducer: Reduce<State, Action> { state, action in
         if case .produced(let producer, let sequence) = action {
           state.count += 1
           if sequence != state.last[producer] + 1 { state.outOfOrder += 1 }

@@ -36,7 +36,7 @@ enum AudioAction: Sendable, Equatable {
 func makeAppStore() -> ReducerStore<AppState, AppAction> {
   ReducerStore(
     initialState: AppState(),
-    reducer: TestReducer<AppState, AppAction> { state, action in
+    reducer: Reduce<AppState, AppAction> { state, action in
       switch action {
       case .settings(.audio(.louder)): state.settings.audio.volume += 1
       case .settings(.audio(.mute)): state.settings.audio.volume = 0

@@ -52,7 +52,7 @@ import Testing
   func makeStore(clock: ManualClock) -> ReducerStore<Int, Action> {
     ReducerStore(
       initialState: 0,
-      reducer: TestReducer<Int, Action> { state, action in
+      reducer: Reduce<Int, Action> { state, action in
         switch action {
         case .increment:
           state += 1

@@ -17,7 +17,7 @@ func makeTimelineStore(
 ) -> ReducerStore<[Stamped<String>], TimelineAction> {
   ReducerStore(
     initialState: [],
-    reducer: TestReducer<[Stamped<String>], TimelineAction> { state, action in
+    reducer: Reduce<[Stamped<String>], TimelineAction> { state, action in
       switch action {
       case .fire(let name):
         return effect(name)
