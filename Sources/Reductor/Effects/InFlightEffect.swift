@@ -48,8 +48,14 @@ public struct InFlightEffect: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension [InFlightEffect] {
-  /// How the store's diagnostics list these effects: `2 effects in flight:` and a line for each.
-  package var summary: String {
+  /// The effects as the store's diagnostics list them: `2 effects in flight:`, then a line for
+  /// each, for a report of your own.
+  ///
+  /// ```swift
+  /// let stillRunning = await store.finishEffects(timeout: .seconds(5))
+  /// if !stillRunning.isEmpty { logger.warning(stillRunning.summary) }
+  /// ```
+  public var summary: String {
     let effects = count == 1 ? "1 effect" : "\(count) effects"
     return "\(effects) in flight:" + map { "\n  • \($0)" }.joined()
   }

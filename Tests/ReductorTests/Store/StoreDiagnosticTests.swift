@@ -11,3 +11,23 @@ import Testing
     #expect(unplaced.description == "[Reductor] reduce took 20 ms")
   }
 }
+
+@Suite struct InFlightSummaryTests {
+  @Test func aListOfEffectsInFlightReadsAsTheDiagnosticsShowIt() {
+    let one = [
+      InFlightEffect(
+        stage: .running, lifetime: .storeBound, startedBy: "load", location: "App/Feed.swift:12")
+    ]
+    let two =
+      one + [
+        InFlightEffect(stage: .debouncing, lifetime: .replaceable("search"), startedBy: "type")
+      ]
+    #expect(
+      one.summary
+        == "1 effect in flight:\n  • App/Feed.swift:12: storeBound, running, started by send(load)")
+    #expect(
+      two.summary
+        == "2 effects in flight:\n  • App/Feed.swift:12: storeBound, running, started by send(load)"
+        + "\n  • replaceable(\"search\"), debouncing, started by send(type)")
+  }
+}
