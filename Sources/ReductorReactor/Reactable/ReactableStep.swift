@@ -8,13 +8,29 @@ enum ReactableStep<R: Reactable>: Sendable {
   /// A mutation, reduced by the reactable's `reduce(state:mutation:)`.
   case mutation(R.Mutation)
   /// An action whose `mutate(action:)` was called before its send: starts the effect it returned.
-  case mutated(R.Action, Effect<ReactableStep>)
+  case mutated(MutatedAction<R>)
   /// Starts `transformAction()`, the first time only.
   case start
   /// The end of an action's mutations: publishes the action's `ObservableEventResult`.
   case finished(R.Action)
   /// Replaces the state with the one a test gave the reactable's stub.
   case applyStubbedState
+}
+
+/// An action whose `mutate(action:)` ran before its send, with the steps of the mutations it
+/// returned. A class, so that the step holding it is one reference: with the effect inline, every
+/// copy and destroy of a step went through the generic enum's value witnesses, a tenth of a
+/// `reactable.action`.
+@usableFromInline
+final class MutatedAction<R: Reactable>: Sendable {
+  @usableFromInline let action: R.Action
+  @usableFromInline let steps: Effect<ReactableStep<R>>
+
+  @inlinable
+  init(_ action: R.Action, steps: Effect<ReactableStep<R>>) {
+    self.action = action
+    self.steps = steps
+  }
 }
 
 extension ReactableStep: CustomStringConvertible {
@@ -24,7 +40,8 @@ extension ReactableStep: CustomStringConvertible {
   @usableFromInline
   var description: String {
     switch self {
-    case .action(let action), .mutated(let action, _): "action(\(action))"
+    case .action(let action): "action(\(action))"
+    case .mutated(let mutated): "action(\(mutated.action))"
     case .mutation(let mutation): "mutation(\(mutation))"
     case .finished(let action): "finished(\(action))"
     case .start: "start"
@@ -42,7 +59,8 @@ extension ReactableStep: CustomReflectable {
     case .action(let action): Mirror(self, children: ["action": action], displayStyle: .enum)
     case .mutation(let mutation):
       Mirror(self, children: ["mutation": mutation], displayStyle: .enum)
-    case .mutated(let action, _): Mirror(self, children: ["action": action], displayStyle: .enum)
+    case .mutated(let mutated):
+      Mirror(self, children: ["action": mutated.action], displayStyle: .enum)
     case .finished(let action): Mirror(self, children: ["finished": action], displayStyle: .enum)
     case .start, .applyStubbedState: Mirror(self, children: [], displayStyle: .enum)
     }
@@ -58,7 +76,8 @@ extension ReactableStep: ReactorShapeStep {
   @usableFromInline
   var action: R.Action? {
     switch self {
-    case .action(let action), .mutated(let action, _): action
+    case .action(let action): action
+    case .mutated(let mutated): mutated.action
     case .mutation, .start, .finished, .applyStubbedState: nil
     }
   }
@@ -93,7 +112,8 @@ extension ReactableStep: ReactorShapeStep {
   @usableFromInline
   var named: Any {
     switch self {
-    case .action(let action), .mutated(let action, _), .finished(let action): action
+    case .action(let action), .finished(let action): action
+    case .mutated(let mutated): mutated.action
     case .mutation(let mutation): mutation
     case .start, .applyStubbedState: self
     }
