@@ -83,7 +83,8 @@ final class ReactorRuntime<Shape: ReactorShape> {
 /// the store.
 ///
 /// It is the store's `Reducer`, conformed to on the main actor (`@MainActor ReactorShape`), where
-/// the store reduces. The store holds its reducer, which holds the owner weakly: the owner owns
+/// the store reduces; the reducer's `Action` is the store's step, and the owner's own actions
+/// (or inputs) are the step's `Action`. The store holds its reducer, which holds the owner weakly: the owner owns
 /// the store (through its storage), and a store that outlives its owner (a scoped store someone
 /// keeps) reduces nothing more, and says so.
 ///
@@ -127,9 +128,10 @@ protocol ReactorShape: AnyObject, Reducer where Action == Step {
 }
 
 extension ReactorShape {
-  /// Reduces one step of the store, as its `Reducer`: for the sending owner, or the one the weak reference still
-  /// holds. A step that reaches the store after its owner was released (through a scoped store
-  /// kept after it) is not reduced, and is reported to the store's diagnostic handler.
+  /// Reduces one step of the store, as its `Reducer`: for the sending owner, or the one the weak
+  /// reference still holds. A step that reaches the store after its owner was released (through
+  /// a scoped store kept after it) is not reduced, and is reported to the store's diagnostic
+  /// handler.
   @inlinable
   func reduce(into state: inout State, action step: Step) -> Effect<Step> {
     // Not `_withUnsafeGuaranteedRef`, which saves a retain but takes a nonisolated closure: the
@@ -150,9 +152,8 @@ extension ReactorShape {
     store.diagnosticHandler(
       StoreDiagnostic(
         kind: .actionForReleasedOwner,
-        message:
-          "\(name) reached the store of a released \(Owner.self); it was not "
-          + "reduced. Keep the object while you use its store.",
+        message: "\(name) reached the store of a released \(Owner.self); it was not reduced. "
+          + "Keep the object while you use its store.",
         error: nil, fileID: "", line: 0))
   }
 }
