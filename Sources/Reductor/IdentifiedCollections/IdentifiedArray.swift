@@ -175,6 +175,43 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
     renumber(from: 0)
   }
 
+  /// Removes the elements at `offsets`: SwiftUI's `onDelete` gives them as an `IndexSet`, which
+  /// is a sequence of `Int`s.
+  ///
+  /// - Parameter offsets: The positions of the elements to remove.
+  public mutating func remove(atOffsets offsets: some Sequence<Int>) {
+    let removing = Set(offsets)
+    guard !removing.isEmpty else { return }
+    var kept: [Element] = []
+    for (position, element) in elements.enumerated() {
+      if removing.contains(position) {
+        positions[element.id] = nil
+        noteRemoved(element.id)
+      } else {
+        kept.append(element)
+      }
+    }
+    elements = kept
+    renumber(from: 0)
+  }
+
+  /// Sorts the elements in place, each keeping its id.
+  ///
+  /// - Parameter areInIncreasingOrder: Whether the first element goes before the second.
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows
+  {
+    try elements.sort(by: areInIncreasingOrder)
+    renumber(from: 0)
+  }
+
+  /// The elements that `isIncluded` picks, in order, as an identified array.
+  ///
+  /// - Parameter isIncluded: Whether to keep an element.
+  /// - Returns: The identified array of the elements kept.
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
+    Self(try elements.filter(isIncluded))
+  }
+
   /// Moves the elements at `source` so that they are just before `destination`, as `Array`'s
   /// `move(fromOffsets:toOffset:)` does in SwiftUI.
   ///
@@ -262,15 +299,37 @@ extension IdentifiedArray: RandomAccessCollection {
   public var endIndex: Int { elements.endIndex }
 
   /// The element at `position`.
+  ///
+  /// Setting an element replaces the one at `position`. An element with another id than the one
+  /// it replaces takes its place as ``subscript(id:)`` does: any other element with the new id is
+  /// removed.
   public subscript(position: Int) -> Element {
-    elements[position]
+    get {
+      elements[position]
+    }
+    set {
+      let oldID = elements[position].id
+      let newID = newValue.id
+      if newID == oldID {
+        elements[position] = newValue
+      } else {
+        replace(at: position, oldID: oldID, with: newValue, newID: newID)
+      }
+    }
   }
 }
 
 extension IdentifiedArray: ExpressibleByArrayLiteral {
-  /// The array of the literal's elements; of two with the same id, the first is kept.
+  /// The array of the literal's elements, whose ids must differ: a literal with an id twice
+  /// stops the process, as TCA's does, since no element of it can be chosen over the other.
+  /// (``init(_:)``, for elements that come from elsewhere, keeps the first.)
   public init(arrayLiteral elements: Element...) {
-    self.init(elements)
+    self.init()
+    for element in elements {
+      precondition(
+        append(element).inserted,
+        "An IdentifiedArray literal has two elements with the id \(element.id).")
+    }
   }
 }
 

@@ -28,6 +28,49 @@ private struct Row: Identifiable, Equatable, Hashable, Sendable {
     #expect(rows.count == 3)
   }
 
+  @Test func removingAtOffsetsRemovesThoseElements() {
+    var rows = rows
+    rows.remove(atOffsets: [0, 2])
+    #expect(titles(rows) == ["b"])
+    #expect(rows.index(id: 2) == 0)
+    #expect(rows[id: 1] == nil)
+    rows.remove(atOffsets: [])
+    #expect(rows.ids == [2])
+  }
+
+  @Test func sortingKeepsEachElementFoundByItsID() {
+    var rows = rows
+    rows.sort { $0.title > $1.title }
+    #expect(titles(rows) == ["c", "b", "a"])
+    #expect(rows.index(id: 1) == 2)
+    #expect(rows[id: 3]?.title == "c")
+  }
+
+  @Test func filteringGivesAnIdentifiedArray() {
+    let kept: IdentifiedArrayOf<Row> = rows.filter { $0.id != 2 }
+    #expect(kept.ids == [1, 3])
+    #expect(kept.index(id: 3) == 1)
+  }
+
+  @Test func settingAnElementByPositionReplacesIt() {
+    var rows = rows
+    rows[1].title = "B"
+    #expect(titles(rows) == ["a", "B", "c"])
+    // Another id takes the place, and the element that had that id goes, as by id.
+    rows[0] = Row(id: 3, title: "C")
+    #expect(titles(rows) == ["C", "B"])
+    #expect(rows.ids == [3, 2])
+    #expect(rows[id: 1] == nil)
+    #expect(rows.index(id: 2) == 1)
+  }
+
+  @Test func aLiteralWithARepeatedIDStopsTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      let rows: IdentifiedArrayOf<Row> = [Row(id: 1, title: "a"), Row(id: 1, title: "again")]
+      _ = rows.count
+    }
+  }
+
   @Test func aRepeatedIDKeepsTheFirstElement() {
     var rows = IdentifiedArrayOf<Row>([Row(id: 1, title: "a"), Row(id: 1, title: "again")])
     #expect(titles(rows) == ["a"])
