@@ -198,8 +198,7 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   /// Sorts the elements in place, each keeping its id.
   ///
   /// - Parameter areInIncreasingOrder: Whether the first element goes before the second.
-  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows
-  {
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
     try elements.sort(by: areInIncreasingOrder)
     renumber(from: 0)
   }
