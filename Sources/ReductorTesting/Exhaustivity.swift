@@ -8,5 +8,10 @@ public enum Exhaustivity: Sendable, Equatable {
   /// actual state (other fields may differ),
   /// ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)``
   /// skips actions until one matches, and unreceived actions or running effects do not fail.
-  case off
+  /// With `showSkippedAssertions`, what the exhaustive mode would have failed is printed, each
+  /// line starting with `Skipped assertion:`, and fails nothing.
+  case off(showSkippedAssertions: Bool)
+
+  /// ``off(showSkippedAssertions:)`` that prints nothing.
+  public static let off = Self.off(showSkippedAssertions: false)
 }

@@ -102,6 +102,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// The shared values made in the test's dependencies, which `check` asserts.
   private let changeTracker = OutsideChangeTracker()
   private var isFinished = false
+  /// What a non-exhaustive test skipped, in order, when it shows its skipped assertions.
+  private(set) var skippedAssertions: [String] = []
 
   /// Creates a test store that runs `reducer` over `initialState` on a manual clock.
   ///
@@ -204,9 +206,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) async -> TestStoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     settle(at: site)
-    if exhaustivity == .on, !received.isEmpty {
+    if !received.isEmpty {
       let them = received.count == 1 ? "it" : "them"
-      reportFailure(
+      assertExhaustively(
         "Must receive \(count(received.count, "delivered action")) before sending "
           + "\(describe(action)):\n" + bulleted(received.map(describe))
           + "\nReceive \(them) with receive(_:), or skip \(them) with skipReceivedActions().",
@@ -322,13 +324,72 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       }
       settle(at: site)
     }
-    guard exhaustivity == .on else { return }
     for failure in Self.unassertedWork(
       received: received.map(describe), sentEffects: sentEffects,
       context: "at the end of the test", site: site)
     {
-      reportFailure(failure.message, at: failure.site)
+      assertExhaustively(failure.message, at: failure.site)
     }
+  }
+
+  /// Runs `body` with ``exhaustivity`` set to `exhaustivity`, then sets it back: a
+  /// non-exhaustive stretch of an exhaustive test, or the other way round.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.load)
+  ///   await store.skipReceivedActions()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - exhaustivity: How strictly to check `body`.
+  ///   - body: The steps of the test to check so.
+  /// - Returns: What `body` returned.
+  public func withExhaustivity<Result>(
+    _ exhaustivity: Exhaustivity, _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    let outer = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = outer }
+    return try await body()
+  }
+
+  /// Asserts the current state: `updateExpected` applied to it must change nothing. For fields
+  /// that a non-exhaustive test did not assert when they changed.
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off
+  /// await store.send(.load)
+  /// await store.clock.advance(by: .seconds(1))
+  /// store.assert { $0.count = 42 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - updateExpected: Mutates the current state into the expected one.
+  ///   - fileID: The calling file, where failures are reported.
+  ///   - filePath: The full path of the calling file.
+  ///   - line: The calling line.
+  ///   - column: The calling column.
+  public func assert(
+    _ updateExpected: (inout State) throws -> Void,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    settle(at: site)
+    var expected = state
+    do {
+      try updateExpected(&expected)
+    } catch {
+      return reportFailure("The state closure of assert threw \(error).", at: site)
+    }
+    guard expected != state else { return }
+    reportFailure(
+      "The state differs from the expected state (− expected, + actual):\n"
+        + valueDiff(from: expected, to: state), at: site)
   }
 
   /// Forgets the delivered actions not yet received, for tests that deliberately ignore them.
@@ -381,13 +442,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           check(reduction, after: "receive(\(describe(action)))", updateExpected, at: site)
           return
         }
-        if exhaustivity == .on {
-          let diff = difference(action).map { " (− expected, + received):\n\($0)" } ?? "."
-          reportFailure(
-            "Expected to receive \(expectation), but received \(describe(action))\(diff)",
-            at: site)
-          return
+        guard exhaustivity == .on else {
+          skip("receive(\(describe(action))), before \(expectation)")
+          continue
         }
+        let diff = difference(action).map { " (− expected, + received):\n\($0)" } ?? "."
+        reportFailure(
+          "Expected to receive \(expectation), but received \(describe(action))\(diff)", at: site)
+        return
       }
       guard let deadline, ContinuousClock.now < deadline, !Task.isCancelled else { break }
       await waitForDeliveredAction(until: deadline)
@@ -441,6 +503,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       return "State after \(step) differs from the expected state (− expected, + actual):\n"
         + valueDiff(from: expected, to: reduction.after)
     }
+    if exhaustivity == .off(showSkippedAssertions: true) {
+      var expected = reduction.before
+      try? updateExpected?(&expected)
+      if expected != reduction.after {
+        skip(
+          "State after \(step) differs from the expected state (− expected, + actual):\n"
+            + valueDiff(from: expected, to: reduction.after))
+      }
+    }
     var failures = stateFailure.map { [$0] } ?? []
     for shared in sharedDifferences {
       failures.append(
@@ -448,6 +519,23 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           + "(− expected, + actual):\n" + valueDiff(from: shared.expected, to: shared.actual))
     }
     for failure in failures { reportFailure(failure, at: site) }
+  }
+
+  /// Fails with `message` when the test is exhaustive; otherwise skips it, and shows it when
+  /// the test shows its skipped assertions.
+  private func assertExhaustively(_ message: String, at site: CallSite) {
+    if exhaustivity == .on {
+      reportFailure(message, at: site)
+    } else {
+      skip(message)
+    }
+  }
+
+  /// Notes an assertion a non-exhaustive test skipped, and prints it when the test shows them.
+  private func skip(_ message: String) {
+    guard exhaustivity == .off(showSkippedAssertions: true) else { return }
+    skippedAssertions.append(message)
+    print("Skipped assertion: \(message)")
   }
 
   /// The failures for actions left unreceived and effects still running; each running effect
