@@ -162,17 +162,7 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   ///
   /// - Parameter shouldBeRemoved: Whether to remove an element.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    var kept: [Element] = []
-    for element in elements {
-      if try shouldBeRemoved(element) {
-        positions[element.id] = nil
-        noteRemoved(element.id)
-      } else {
-        kept.append(element)
-      }
-    }
-    elements = kept
-    renumber(from: 0)
+    try removeElements { _, element in try shouldBeRemoved(element) }
   }
 
   /// Removes the elements at `offsets`: SwiftUI's `onDelete` gives them as an `IndexSet`, which
@@ -182,9 +172,16 @@ public struct IdentifiedArray<ID, Element: Identifiable> where Element.ID == ID 
   public mutating func remove(atOffsets offsets: some Sequence<Int>) {
     let removing = Set(offsets)
     guard !removing.isEmpty else { return }
+    removeElements { position, _ in removing.contains(position) }
+  }
+
+  /// Removes the elements that `shouldBeRemoved` picks by position and element, in one pass.
+  private mutating func removeElements(
+    where shouldBeRemoved: (Int, Element) throws -> Bool
+  ) rethrows {
     var kept: [Element] = []
     for (position, element) in elements.enumerated() {
-      if removing.contains(position) {
+      if try shouldBeRemoved(position, element) {
         positions[element.id] = nil
         noteRemoved(element.id)
       } else {
