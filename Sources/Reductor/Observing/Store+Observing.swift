@@ -111,12 +111,12 @@ extension Store where State: Sendable {
   ///
   /// It yields after every action, also those that changed nothing (``Store/values(of:buffering:)``
   /// yields only changes), but the ones the root store declared effect-only
-  /// (``ReducerStore/effectOnlyActions(_:)``); a class state yields the same instance each time. Elements wait in the
-  /// stream's buffer until the consumer takes them, so a consumer slower than the store costs one
-  /// state per action it has not taken yet; ``Store/states(buffering:)`` with `.bufferingNewest(1)`
-  /// keeps only the newest, which is what a rendering loop wants. A consumer on another thread is
-  /// woken once per job of the main actor, and then takes what the job's actions yielded (see
-  /// ``StateStream``).
+  /// (``ReducerStore/effectOnlyActions(_:)``); a class state yields the same instance each time.
+  /// Elements wait in the stream's buffer until the consumer takes them, so a consumer slower
+  /// than the store costs one state per action it has not taken yet; ``Store/states(buffering:)``
+  /// with `.bufferingNewest(1)` keeps only the newest, which is what a rendering loop wants. A
+  /// consumer on another thread is woken once per job of the main actor, and then takes what the
+  /// job's actions yielded (see ``StateStream``).
   @inlinable
   public var states: StateStream<State> {
     states(buffering: .unbounded)
