@@ -132,6 +132,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     var dependencies = DependencyValues.current
     dependencies.context = .test
     dependencies.clock = clock
+    dependencies.continuousClock = clock
+    dependencies.suspendingClock = clock
     dependencies.report = { [diagnostics] diagnostic in
       diagnostics.withLock { $0.append(diagnostic) }
     }
