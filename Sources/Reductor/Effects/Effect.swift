@@ -331,8 +331,12 @@ extension Effect {
           let forwarding = Effect(
             lifetime: lifetime,
             operation: .run(priority: nil, site: site) { runner in
-              // Taken once, by the one task that iterates it.
-              guard var actions = iterator.withLock({ $0.take() }) else { return }
+              // Taken once, by the one task that iterates it; a task cancelled before it ran
+              // does not iterate, so a transform of the sequence never sees what was sent
+              // meanwhile.
+              guard var actions = iterator.withLock({ $0.take() }), !Task.isCancelled else {
+                return
+              }
               while let action = await actions.next(isolation: nil) { runner.send(action) }
             })
           runner.start(forwarding) { _ in }

@@ -111,8 +111,10 @@ extension Reactor {
     let iterator = Locked<Values.AsyncIterator?>(sequence().makeAsyncIterator())
     reactorRuntime.start(
       .run { send in
-        guard var values = iterator.withLock({ $0.take() }) else { return }
-        while let value = await values.next(isolation: nil) {
+        // A task cancelled before it ran (its reactor released at once) maps nothing, not even
+        // what was sent meanwhile: its iterator goes unused.
+        guard var values = iterator.withLock({ $0.take() }), !Task.isCancelled else { return }
+        while let value = await values.next(isolation: nil), !Task.isCancelled {
           if let mutation = map(value) { send(.mutation(mutation)) }
         }
       })

@@ -68,6 +68,31 @@ import Testing
     #expect(store.state == [5, 6])
   }
 
+  /// A store released before its stream's task ran: the task runs cancelled, and the
+  /// sequence's transform sees nothing sent meanwhile.
+  @Test func aStreamReleasedBeforeItsTaskRanTransformsNothing() async {
+    let updates = PassthroughPublisher<Int>()
+    let transformed = Locked<[Int]>([])
+    var store: ReducerStore<[Int], Action>? = ReducerStore(
+      initialState: [Int](),
+      reducer: Reduce { (_: inout [Int], action: Action) in
+        guard action == .listen else { return .none }
+        return .stream {
+          updates.map { value in
+            transformed.withLock { $0.append(value) }
+            return Action.heard(value)
+          }
+        }
+      },
+      clock: clock)
+    store?.send(.listen)
+    store = nil
+    updates.send(5)
+    await clock.advance(by: .zero)
+    #expect(transformed.value == [])
+    #expect(updates.subscriberCount == 0)
+  }
+
   /// Made where the effect starts, the sequence still sees the effect's dependencies: its clock
   /// is the store's.
   @Test func theSequenceIsMadeWithTheEffectsClock() async {

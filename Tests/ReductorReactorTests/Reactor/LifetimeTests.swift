@@ -61,6 +61,20 @@ import Testing
     #expect(journal.entries == ["mapped 1"])
   }
 
+  /// Released before its subscription's task ran, on a busy main actor: the task runs
+  /// cancelled, and maps nothing that was sent meanwhile.
+  @Test func aSubscriptionReleasedBeforeItsTaskRanMapsNothing() async {
+    let updates = PassthroughPublisher<Int>()
+    let journal = Journal()
+    var reactor: Worker? = Worker(clock: clock, updates: updates, journal: journal)
+    reactor?.start()
+    reactor = nil
+    updates.send(1)
+    await clock.advance(by: .zero)
+    #expect(journal.entries == [])
+    #expect(updates.subscriberCount == 0)
+  }
+
   /// Sending to a store kept after its reactor is gone is a misuse: reported, never a crash.
   @Test func aStoreKeptAfterItsReactorIsGoneReducesNothingAndSaysSo() {
     var reactor: Worker? = Worker(clock: clock, updates: PassthroughPublisher(), journal: Journal())
