@@ -38,12 +38,18 @@ extension Effect {
           _ = await runner.execute(effect)
         }
       }
-      let leading = effects.prefix { $0.actionsDeliveredAtOnce != nil }
-      guard !leading.isEmpty else { return sequence }
       // The leading children that deliver at once do so where the concatenation starts, as a
       // `.send` does; the rest starts after them, in a task.
-      let actions = leading.flatMap { $0.actionsDeliveredAtOnce ?? [] }
-      let rest = concat(Array(effects.dropFirst(leading.count)))
+      var leadingActions: [Action] = []
+      var leadingCount = 0
+      for effect in effects {
+        guard let delivered = effect.actionsDeliveredAtOnce else { break }
+        leadingActions += delivered
+        leadingCount += 1
+      }
+      guard leadingCount > 0 else { return sequence }
+      let actions = leadingActions
+      let rest = concat(Array(effects.dropFirst(leadingCount)))
       return .composed(
         start: { runner, lifetime, buffer in
           guard lifetime == .storeBound else {

@@ -321,33 +321,32 @@ extension Effect {
   ) -> Effect
   where Sequence: SendableMetatype, Sequence.Element == Action, Sequence.Failure == Never {
     let site = EffectSite(fileID: "\(fileID)", line: line)
+    let makeIterator: @Sendable () -> Locked<Sequence.AsyncIterator?> = {
+      Locked(makeSequence().makeAsyncIterator())
+    }
+    // The task that delivers the sequence's elements. It takes the iterator once; a task
+    // cancelled before it ran does not iterate, so a transform of the sequence never sees what
+    // was sent meanwhile.
+    let forwarding: @Sendable (Locked<Sequence.AsyncIterator?>, EffectLifetime) -> Effect = {
+      iterator, lifetime in
+      Effect(
+        lifetime: lifetime,
+        operation: .run(priority: nil, site: site) { runner in
+          guard var actions = iterator.withLock({ $0.take() }), !Task.isCancelled else { return }
+          while let action = await actions.next(isolation: nil) { runner.send(action) }
+        })
+    }
     return Effect(
       lifetime: lifetime,
       operation: .composed(
         start: { runner, lifetime, _ in
           let iterator = DependencyValues.$current.withValue(runner.send.dependencies) {
-            Locked<Sequence.AsyncIterator?>(makeSequence().makeAsyncIterator())
+            makeIterator()
           }
-          let forwarding = Effect(
-            lifetime: lifetime,
-            operation: .run(priority: nil, site: site) { runner in
-              // Taken once, by the one task that iterates it; a task cancelled before it ran
-              // does not iterate, so a transform of the sequence never sees what was sent
-              // meanwhile.
-              guard var actions = iterator.withLock({ $0.take() }), !Task.isCancelled else {
-                return
-              }
-              while let action = await actions.next(isolation: nil) { runner.send(action) }
-            })
-          runner.start(forwarding) { _ in }
+          runner.start(forwarding(iterator, lifetime)) { _ in }
         },
         execute: { runner, lifetime in
-          let forwarding = Effect(
-            lifetime: lifetime,
-            operation: .run(priority: nil, site: site) { runner in
-              for await action in makeSequence() { runner.send(action) }
-            })
-          return await runner.execute(forwarding)
+          await runner.execute(forwarding(makeIterator(), lifetime))
         }))
   }
 

@@ -51,7 +51,7 @@ extension Reactor {
   @inlinable
   @discardableResult
   public func send(action: Action) -> StoreTask {
-    reactorRuntime.send(.event(ReactorEvent(kind: .action(action))), from: self)
+    reactorRuntime.send(ReactorStep(sent: action), from: self)
   }
 
   /// Sends an action, reduces it, and returns once every task it started has finished,
