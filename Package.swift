@@ -21,7 +21,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "Reductor"),
-    .target(name: "ReductorTesting", dependencies: ["Reductor", "ReductorSharing"]),
+    .target(
+      name: "ReductorTesting", dependencies: ["Reductor", "ReductorReactor", "ReductorSharing"]),
     .target(name: "ReductorReactor", dependencies: ["Reductor"]),
     // Shared state and its persistence; the only library module that imports Foundation.
     .target(name: "ReductorSharing", dependencies: ["Reductor"]),
@@ -51,7 +52,7 @@ let package = Package(
     .testTarget(name: "ReductorTests", dependencies: ["Reductor", "StressRuns"]),
     .testTarget(
       name: "ReductorTestingTests",
-      dependencies: ["ReductorTesting", "ReductorSharing", "StressRuns"]),
+      dependencies: ["ReductorTesting", "ReductorReactor", "ReductorSharing", "StressRuns"]),
     .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor", "StressRuns"]),
     .testTarget(name: "ReductorSharingTests", dependencies: ["ReductorSharing", "StressRuns"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StressRuns"]),

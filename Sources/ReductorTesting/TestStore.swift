@@ -1,4 +1,5 @@
 public import Reductor
+internal import ReductorReactor
 internal import ReductorSharing
 
 /// A store for tests that asserts exhaustively: each send states how the state changed, each
@@ -83,7 +84,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     set { store.dependencies = newValue }
   }
 
-  private let store: ReducerStore<State, Action>
+  private let store: StoreUnderTest<State, Action>
   private let creationSite: CallSite
   /// The state after the last reduction, which the next one starts from.
   private var lastState: State
@@ -119,7 +120,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///   - filePath: The full path of that file.
   ///   - line: The line that creates the store.
   ///   - column: The column that creates the store.
-  public init<R: Reducer>(
+  public convenience init<R: Reducer>(
     initialState: @autoclosure () -> State,
     reducer: R,
     clock: ManualClock = ManualClock(),
@@ -129,6 +130,26 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
+    self.init(
+      clock: clock, withDependencies: updateDependencies,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { dependencies in
+      // Made with the test's dependencies, so that a shared value of the state lives in the
+      // test's storage.
+      let initialState = DependencyValues.$current.withValue(dependencies) { initialState() }
+      return StoreUnderTest(
+        store: ReducerStore(initialState: initialState, reducer: reducer, clock: clock))
+    }
+  }
+
+  /// Creates a test store that drives the store `makeStore` makes with the test's dependencies,
+  /// whose clock is `clock`.
+  init(
+    clock: ManualClock,
+    withDependencies updateDependencies: (inout DependencyValues) -> Void,
+    site: CallSite,
+    makeStore: (DependencyValues) -> StoreUnderTest<State, Action>
+  ) {
     var dependencies = DependencyValues.current
     dependencies.context = .test
     dependencies.clock = clock
@@ -139,17 +160,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
     dependencies.outsideChangeTracker = changeTracker
     updateDependencies(&dependencies)
-    // Made with the test's dependencies, so that a shared value of the state lives in the
-    // test's storage.
-    let initialState = DependencyValues.$current.withValue(dependencies) { initialState() }
-    store = ReducerStore(initialState: initialState, reducer: reducer, clock: clock)
+    store = makeStore(dependencies)
     store.dependencies = dependencies
     self.clock = clock
-    lastState = initialState
+    lastState = store.state
     lastShared = changeTracker.snapshot()
-    creationSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    store.install(ReductionRecorder { [weak self] action, state in self?.record(action, state) })
-    store.diagnosticHandler = { [diagnostics] diagnostic in
+    creationSite = site
+    store.recordReductions { [weak self] action, state in self?.record(action, state) }
+    store.setDiagnosticHandler { [diagnostics] diagnostic in
       // A slow stage of an instrumented store is a measurement, not a failure: on the test's
       // manual clock an effect lasts its virtual time, whatever the threshold.
       guard diagnostic.kind != .slowStage else { return print(diagnostic) }
@@ -173,7 +191,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// The current state of the store under test.
   public var state: State {
-    store.currentState
+    store.state
   }
 
   /// Sends an action and asserts how it changed the state.
@@ -220,8 +238,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // are received actions, reduced before the sent one.
     store.reduceDeliveredActions()
     isSending = true
-    let task = store.send(action, reducingDeliveredActionsFirst: false)
+    let sent = store.send(action)
     isSending = false
+    guard let task = sent else {
+      reportFailure(
+        "\(describe(action)) cannot be sent: it is what the work under test produces. Receive "
+          + "it with receive(_:).", at: site)
+      return TestStoreTask(.finished)
+    }
     let reduction =
       sentReduction
       ?? Reduction(
@@ -412,7 +436,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   // MARK: - Machinery
 
-  private func record(_ action: Action, _ state: State) {
+  /// Records a reduction; one the test does not see (`action` is `nil`: a reactor's machinery)
+  /// only moves the state, whose change the next reduction the test sees shows.
+  private func record(_ action: Action?, _ state: State) {
+    guard let action else { return }
     let shared = changeTracker.snapshot()
     let reduction = Reduction(
       before: lastState, after: state, sharedBefore: lastShared, sharedAfter: shared)
@@ -619,23 +646,4 @@ private func actionDiff<Action>(from expected: Action, to actual: Action) -> Str
 /// One line per item, each with a bullet.
 private func bulleted(_ items: [String]) -> String {
   items.map { "  • \($0)" }.joined(separator: "\n")
-}
-
-/// The test store's extension of the store under test: it hands each reduced action, with the
-/// state after it, to the test store.
-@MainActor
-private final class ReductionRecorder<State, Action: Sendable>: StoreExtension {
-  private let record: (Action, State) -> Void
-
-  init(record: @escaping (Action, State) -> Void) {
-    self.record = record
-  }
-
-  nonisolated var hooks: StoreHooks { .didReduce }
-
-  func didReduce(
-    _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
-  ) {
-    record(action, state)
-  }
 }

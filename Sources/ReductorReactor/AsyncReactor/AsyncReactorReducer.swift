@@ -4,8 +4,8 @@ internal import Reductor
 enum AsyncReactorStep<R: AsyncReactor>: Sendable {
   /// An input: its processing is an effect, which waits for its predecessor's.
   case input(R.Input)
-  /// The state an input's `mutate` returned.
-  case mutated(R.State)
+  /// The state an input's `mutate` returned, and the mutation it was made from.
+  case mutated(R.State, by: R.Mutation)
 }
 
 extension AsyncReactorStep: ReactorShapeStep {
@@ -122,7 +122,7 @@ final class AsyncReactorReducer<R: AsyncReactor>: @MainActor ReactorShape {
         await self?.process(input, after: previous)
         end.end()
       }
-    case .mutated(let newState):
+    case .mutated(let newState, _):
       state = newState
       return .deferred { [weak self] in
         self?.callViews(with: newState)
@@ -137,7 +137,7 @@ final class AsyncReactorReducer<R: AsyncReactor>: @MainActor ReactorShape {
     guard let reactor = owner else { return }
     let mutation = await reactor.reduce(input)
     let state = await reactor.mutate(reactor.currentState, mutation: mutation)
-    store?.send(.mutated(state))
+    store?.send(.mutated(state, by: mutation))
   }
 
   /// Calls the views with a state just stored; forgets those that are gone.

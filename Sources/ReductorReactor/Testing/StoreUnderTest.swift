@@ -1,0 +1,95 @@
+package import Reductor
+
+/// A store as a `TestStore` drives it: the test's actions sent the way the program sends them,
+/// and the store's reductions seen as the test's actions.
+///
+/// For a store of a reducer, the test's actions are the store's. For a reactor, a reactable or an
+/// async reactor they are ``ReactorTestAction``s: the test sends through the owner's own `send`
+/// (so that it takes the path the views take), and the steps of the owner's machinery are not
+/// seen. Here, in the reactor module, because only it knows those steps; the test store keeps no
+/// second path for them.
+@MainActor
+package struct StoreUnderTest<State, Action: Sendable> {
+  /// The store's clock.
+  package let clock: any Clock<Duration>
+  private let currentState: () -> State
+  private let sendAction: (Action) -> StoreTask?
+  private let reduceDelivered: () -> Void
+  private let dependenciesGet: () -> DependencyValues?
+  private let dependenciesSet: (DependencyValues) -> Void
+  private let diagnosticHandlerSet: (@escaping @Sendable (StoreDiagnostic) -> Void) -> Void
+  private let recordReductions: (@escaping (Action?, State) -> Void) -> Void
+
+  /// The store of a reducer, sent its own actions.
+  package init(store: ReducerStore<State, Action>) {
+    self.init(store: store, seenAs: { $0 }, send: { store.send($0) })
+  }
+
+  /// A store whose steps are seen as `seenAs` says (`nil` for steps the test does not see),
+  /// sent the test's actions by `send` (`nil` for an action the test cannot send). `send`
+  /// keeps the object that owns the store alive for as long as the test store.
+  init<Step>(
+    store: ReducerStore<State, Step>,
+    seenAs: @escaping (Step) -> Action?,
+    send: @escaping (Action) -> StoreTask?
+  ) {
+    clock = store.clock
+    currentState = { store.currentState }
+    sendAction = send
+    reduceDelivered = { store.reduceDeliveredActions() }
+    dependenciesGet = { store.dependencies }
+    dependenciesSet = { store.dependencies = $0 }
+    diagnosticHandlerSet = { store.diagnosticHandler = $0 }
+    recordReductions = { record in
+      store.install(ReductionRecorder<State, Step> { step, state in record(seenAs(step), state) })
+    }
+  }
+
+  /// The current state.
+  package var state: State {
+    currentState()
+  }
+
+  /// The dependencies the store reduces and starts effects with.
+  package var dependencies: DependencyValues? {
+    get { dependenciesGet() }
+    nonmutating set { newValue.map(dependenciesSet) }
+  }
+
+  /// Sends `action` as the program does; `nil` if the test cannot send it.
+  package func send(_ action: Action) -> StoreTask? {
+    sendAction(action)
+  }
+
+  /// Reduces the actions effects delivered and have not been reduced yet.
+  package func reduceDeliveredActions() {
+    reduceDelivered()
+  }
+
+  /// Replaces the store's diagnostic handler.
+  package func setDiagnosticHandler(_ handler: @escaping @Sendable (StoreDiagnostic) -> Void) {
+    diagnosticHandlerSet(handler)
+  }
+
+  /// Calls `record` after each reduction, with the step as the test sees it (`nil` for the
+  /// owner's machinery) and the state after it.
+  package func recordReductions(_ record: @escaping (Action?, State) -> Void) {
+    recordReductions(record)
+  }
+}
+
+/// The extension that hands each reduced step, with the state after it, to a test store.
+@MainActor
+private final class ReductionRecorder<State, Step: Sendable>: StoreExtension {
+  private let record: (Step, State) -> Void
+
+  init(record: @escaping (Step, State) -> Void) {
+    self.record = record
+  }
+
+  nonisolated var hooks: StoreHooks { .didReduce }
+
+  func didReduce(_ step: Step, origin: ActionOrigin<Step>, from previous: State?, to state: State) {
+    record(step, state)
+  }
+}
