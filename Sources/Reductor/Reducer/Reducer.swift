@@ -21,6 +21,24 @@
 /// }
 /// ```
 ///
+/// A reducer made of other reducers declares them in its ``body-swift.property`` instead, one per
+/// line, as in TCA; they run in that order:
+///
+/// ```swift
+/// struct AppFeature: Reducer {
+///   var body: some Reducer<State, Action> {
+///     Scope(state: \.counter, action: .counter) { CounterFeature() }
+///     Reduce { state, action in
+///       // ...
+///       return .none
+///     }
+///   }
+/// }
+/// ```
+///
+/// A body is built again on each action, as TCA's is, so a recursive feature names itself in it:
+/// `.forEach(\.rows, action: .row, element: Self())`.
+///
 /// `State` has no constraint: a value type (recommended: snapshots, equality and exhaustive tests
 /// come for free) or an `@Observable` class (fine-grained observation) both work.
 public protocol Reducer<State, Action> {
@@ -28,14 +46,42 @@ public protocol Reducer<State, Action> {
   associatedtype State
   /// The actions the reducer handles. Actions cross isolation domains, so they are `Sendable`.
   associatedtype Action: Sendable
+  /// The reducer ``body-swift.property`` returns; `Never` for a reducer that implements
+  /// ``reduce(into:action:)`` itself.
+  associatedtype Body = Never
 
-  /// Applies `action` to `state` and returns the work to run next.
+  /// Applies `action` to `state` and returns the work to run next. A reducer with a
+  /// ``body-swift.property`` gets it: the body's reduction.
   ///
   /// - Parameters:
   ///   - state: The current state, mutated in place.
   ///   - action: The action to apply.
   /// - Returns: The effect to run, or ``Effect/none`` when there is nothing to do.
   func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+  /// The reducers this one is made of, one per line, run in that order; implement it instead of
+  /// ``reduce(into:action:)``.
+  @ReducerBuilder<State, Action>
+  var body: Body { get }
+}
+
+extension Reducer where Body == Never {
+  /// None: the reducer implements ``reduce(into:action:)``. Never called.
+  public var body: Never {
+    fatalError("\(Self.self) has no body: it implements reduce(into:action:).")
+  }
+}
+
+extension Reducer where Body: Reducer<State, Action> {
+  /// Reduces with the ``body-swift.property``, built for this action.
+  ///
+  /// - Parameters:
+  ///   - state: The current state, mutated in place.
+  ///   - action: The action to apply.
+  /// - Returns: The body's effect.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    body.reduce(into: &state, action: action)
+  }
 }
 
 extension Reducer {
