@@ -54,7 +54,9 @@ let package = Package(
       name: "ReductorTestingTests",
       dependencies: ["ReductorTesting", "ReductorReactor", "ReductorSharing", "StressRuns"]),
     .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor", "StressRuns"]),
-    .testTarget(name: "ReductorSharingTests", dependencies: ["ReductorSharing", "StressRuns"]),
+    .testTarget(
+      name: "ReductorSharingTests",
+      dependencies: ["ReductorSharing", "ReductorTesting", "StressRuns"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StressRuns"]),
     .testTarget(
       name: "CounterTests",

@@ -323,6 +323,38 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Receives the next action an effect delivered, which must be in the cases `pattern` names,
+  /// and asserts how it changed the state: TCA's `receive(\.searchResponse.success)`.
+  ///
+  /// ```swift
+  /// await store.receive(\.searchResponse.success) { $0.results = ["rust", "ruby"] }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - pattern: The cases the action must be in, outermost first; see ``CasePattern``.
+  ///   - timeout: How long to wait for work that left the clock's executor; see
+  ///     ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)``.
+  ///   - updateExpected: Mutates the previous state into the expected one.
+  ///   - fileID: The calling file, where failures are reported.
+  ///   - filePath: The full path of the calling file.
+  ///   - line: The calling line.
+  ///   - column: The calling column.
+  public func receive(
+    _ pattern: KeyPath<CasePattern<Action>, CasePattern<Action>>,
+    timeout: Duration? = nil,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let pattern = CasePattern.from(pattern)
+    await receive(
+      "an action matching \(pattern.description)", matching: pattern.matches,
+      difference: { _ in nil }, timeout: timeout, updateExpected: updateExpected,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// Settles the clock, then fails if delivered actions remain unreceived or effects still run,
   /// naming each; an effect still running is reported at the send that started it.
   ///
