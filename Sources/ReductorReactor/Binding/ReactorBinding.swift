@@ -1,30 +1,11 @@
-/// A value a two-way control reads and writes, kept by a reactor: reading gives the state's
-/// value, writing sends an action.
-///
-/// ``Reactor/bind(_:action:)`` makes one. The name differs from SwiftUI's `Binding`, so both can
-/// be imported; on Apple platforms, `Binding(get: { binding.value }, set: { binding.value = $0 })`
-/// makes a SwiftUI binding of it.
-@MainActor
-public struct ReactorBinding<Value> {
-  private let get: @MainActor () -> Value
-  private let set: @MainActor (Value) -> Void
+public import Reductor
 
-  /// Creates a binding from its two halves.
-  ///
-  /// - Parameters:
-  ///   - get: Reads the value.
-  ///   - set: Handles a new value.
-  public init(get: @escaping @MainActor () -> Value, set: @escaping @MainActor (Value) -> Void) {
-    self.get = get
-    self.set = set
-  }
-
-  /// The state's value; setting it sends the binding's action, and the reducer decides.
-  public var value: Value {
-    get { get() }
-    nonmutating set { set(newValue) }
-  }
-}
+/// The binding a reactor's ``Reactor/bind(_:action:)`` makes: the core's `StoreBinding`, under
+/// the name the reactor module has used. Reading gives the state's value, writing sends an
+/// action. The name differs from SwiftUI's `Binding`, so both can be imported; on Apple
+/// platforms, `Binding(get: { binding.value }, set: { binding.value = $0 })` makes a SwiftUI
+/// binding of it.
+public typealias ReactorBinding<Value> = StoreBinding<Value>
 
 extension Reactor {
   /// A binding of a property of the state to an action: reading it reads the state, setting it
