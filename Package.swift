@@ -39,7 +39,8 @@ let package = Package(
       name: "Scoreboard", dependencies: ["ReductorReactor", "Terminal"],
       path: "Examples/Scoreboard"),
     .executableTarget(
-      name: "Todos", dependencies: ["Reductor", "Terminal"], path: "Examples/Todos"),
+      name: "Todos", dependencies: ["Reductor", "ReductorSharing", "Terminal"],
+      path: "Examples/Todos"),
     .executableTarget(
       name: "ReductorBench", dependencies: ["Reductor", "ReductorReactor", "ReductorSharing"],
       path: "Benchmarks/ReductorBench"),
@@ -65,7 +66,8 @@ let package = Package(
       ]),
     .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),
     .testTarget(name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"]),
-    .testTarget(name: "TodosTests", dependencies: ["Todos", "ReductorTesting"]),
+    .testTarget(
+      name: "TodosTests", dependencies: ["Todos", "ReductorTesting", "ReductorSharing"]),
     .testTarget(
       name: "ScoreboardTests", dependencies: ["Scoreboard", "Terminal", "ReductorReactor"]),
     // Checks that every Swift code block of the README and the articles comes from code that

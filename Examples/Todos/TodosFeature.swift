@@ -1,17 +1,21 @@
+import Foundation
 import Reductor
+import ReductorSharing
 
-/// One todo: a title, done or not, and a deletion that waits 2 s for an undo.
+/// One todo: a title and a done mark that the view edits through bindings, and a deletion that
+/// waits 2 s for an undo.
 enum TodoFeature {
   struct State: Equatable, Identifiable {
-    let id: Int
+    let id: UUID
     var title: String
     var isDone = false
     /// Set while the deletion waits; the row goes when it ends.
     var isDeleting = false
   }
 
-  enum Action: Sendable, Equatable {
-    case toggle
+  enum Action: BindableAction, Equatable {
+    /// The view edited the title or the done mark.
+    case binding(BindingAction<State>)
     /// Deletes the row in 2 s, unless `undo` comes first.
     case delete
     case undo
@@ -23,36 +27,38 @@ enum TodoFeature {
   static let undoInterval = Duration.seconds(2)
 
   struct Reducer: Reductor.Reducer {
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      switch action {
-      case .toggle:
-        state.isDone.toggle()
-        return .none
-      case .delete:
-        state.isDeleting = true
-        // Under the row's own key: another row's deletion is another key.
-        return .run(lifetime: .replaceable("delete")) {
-          try await EffectContext.clock.sleep(for: TodoFeature.undoInterval)
-          return .deleteNow
+    var body: some Reductor.Reducer<State, Action> {
+      BindingReducer()
+      Reduce { state, action in
+        switch action {
+        case .binding:
+          return .none
+        case .delete:
+          state.isDeleting = true
+          // Under the row's own key: another row's deletion is another key.
+          return .run(lifetime: .replaceable("delete")) {
+            try await EffectContext.clock.sleep(for: TodoFeature.undoInterval)
+            return .deleteNow
+          }
+        case .undo:
+          state.isDeleting = false
+          return .cancel("delete")
+        case .deleteNow:
+          return .none
         }
-      case .undo:
-        state.isDeleting = false
-        return .cancel("delete")
-      case .deleteNow:
-        return .none
       }
     }
   }
 }
 
-/// The list: todos, a filter that applies once typing pauses, and each row its own feature.
+/// The list: todos with ids from the `uuid` dependency, a filter that applies once typing
+/// pauses, and each row its own feature.
 enum TodosFeature {
   struct State: Equatable {
     var todos: IdentifiedArrayOf<TodoFeature.State> = []
     /// The filter as typed, and as applied after 300 ms without typing.
     var query = ""
     var filter = ""
-    var nextID = 1
 
     /// The todos the filter shows.
     var visible: [TodoFeature.State] {
@@ -60,46 +66,47 @@ enum TodosFeature {
     }
   }
 
-  enum Action: Sendable, Equatable {
+  enum Action: BindableAction, Equatable {
     case add(String)
-    case queryChanged(String)
+    /// The view edited the query.
+    case binding(BindingAction<State>)
     case applyFilter
-    case todo(id: Int, action: TodoFeature.Action)
+    case todo(id: UUID, action: TodoFeature.Action)
   }
 
   /// How long the filter waits for typing to pause.
   static let filterDelay = Duration.milliseconds(300)
 
   struct Reducer: Reductor.Reducer {
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-      switch action {
-      case .add(let title):
-        state.todos.append(TodoFeature.State(id: state.nextID, title: title))
-        state.nextID += 1
-        return .none
-      case .queryChanged(let query):
-        state.query = query
-        return Effect.send(.applyFilter).debounced(for: TodosFeature.filterDelay, key: "filter")
-      case .applyFilter:
-        state.filter = state.query
-        return .none
-      case .todo(let id, .deleteNow):
-        // The row reduced it first; its effects end with it.
-        state.todos.remove(id: id)
-        return .none
-      case .todo:
-        return .none
+    var body: some Reductor.Reducer<State, Action> {
+      BindingReducer()
+      Reduce { state, action in
+        switch action {
+        case .add(let title):
+          @Dependency(\.uuid) var uuid
+          state.todos.append(TodoFeature.State(id: uuid(), title: title))
+          return .none
+        case .binding(\.query):
+          return Effect.send(.applyFilter).debounced(for: TodosFeature.filterDelay, key: "filter")
+        case .binding:
+          return .none
+        case .applyFilter:
+          state.filter = state.query
+          return .none
+        case .todo(let id, .deleteNow):
+          // The row reduced it first; its effects end with it.
+          state.todos.remove(id: id)
+          return .none
+        case .todo:
+          return .none
+        }
       }
+      .forEach(\.todos, action: .todo, element: TodoFeature.Reducer())
     }
-  }
-
-  /// The list's reducer with each row's.
-  static var reducer: some Reductor.Reducer<State, Action> {
-    Reducer().forEach(\.todos, action: .todo, element: TodoFeature.Reducer())
   }
 }
 
-extension ActionCase where Parent == TodosFeature.Action, Child == (Int, TodoFeature.Action) {
+extension ActionCase where Parent == TodosFeature.Action, Child == (UUID, TodoFeature.Action) {
   /// A row's action: `.todo(id:action:)`.
   static var todo: Self {
     ActionCase(Parent.todo) { if case .todo(let id, let action) = $0 { (id, action) } else { nil } }
@@ -107,13 +114,19 @@ extension ActionCase where Parent == TodosFeature.Action, Child == (Int, TodoFea
 }
 
 extension TodosFeature.State {
-  /// The line that shows the list.
+  /// The line that shows the list: each todo by its place in the list, from 1.
   var line: String {
-    let rows = visible.map { todo in
-      "#\(todo.id) \(todo.title)" + (todo.isDone ? " ✓" : "")
+    let rows = todos.enumerated().compactMap { offset, todo -> String? in
+      guard filter.isEmpty || todo.title.contains(filter) else { return nil }
+      return "#\(offset + 1) \(todo.title)" + (todo.isDone ? " ✓" : "")
         + (todo.isDeleting ? " (deleting)" : "")
     }
     let filtered = filter.isEmpty ? "" : " [filter: \(filter)]"
     return "todos\(filtered): " + (rows.isEmpty ? "none" : rows.joined(separator: ", "))
+  }
+
+  /// The id of the todo at place `number`, from 1.
+  func id(at number: Int) -> UUID? {
+    todos.indices.contains(number - 1) ? todos[number - 1].id : nil
   }
 }

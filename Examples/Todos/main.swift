@@ -1,15 +1,17 @@
 import Reductor
 import Terminal
 
-// A todo list in the terminal, one command per line: `add <title>`, `toggle <n>`, `delete <n>`
-// (the row goes after 2 s unless `undo <n>`), `filter <text>` (applied once typing pauses for
-// 300 ms; `filter` alone clears it), `q`. Each row is a feature of its own, with its own effects.
+// A todo list in the terminal, one command per line: `add <title>`, `toggle <n>`,
+// `rename <n> <title>`, `delete <n>` (the row goes after 2 s unless `undo <n>`), `filter <text>`
+// (applied once typing pauses for 300 ms; `filter` alone clears it), `q`. Each row is a feature
+// of its own, with its own effects; toggling and renaming go through the row's bindings, as a
+// view's controls would.
 // Piped: printf 'add milk\nadd eggs\ntoggle 1\ndelete 2\nq\n' | swift run todos
 
-let store = ReducerStore(initialState: TodosFeature.State(), reducer: TodosFeature.reducer)
+let store = ReducerStore(initialState: TodosFeature.State(), reducer: TodosFeature.Reducer())
 let rows = store.scope(state: \.todos, action: .todo)
 
-print("Todos — add <title>, toggle <n>, delete <n>, undo <n>, filter <text>, q")
+print("Todos — add <title>, toggle <n>, rename <n> <title>, delete <n>, undo <n>, filter <text>, q")
 let rendering = store.observe(\.line) { line in print(line) }
 input: for await event in Terminal.events() {
   guard case .line(let line) = event else { break input }
@@ -20,14 +22,23 @@ input: for await event in Terminal.events() {
   case "q": break input
   case "add": store.send(.add(argument))
   case "filter":
-    // Waits for the filter to apply, so that the next command sees it.
-    await store.send(.queryChanged(argument)).finish()
-  case "toggle", "delete", "undo":
-    guard let id = Int(argument), let row = rows[id: id] else {
+    // What a view's binding of the query sends; waits for the filter to apply, so that the
+    // next command sees it.
+    await store.send(.binding(.set(\.query, argument))).finish()
+  case "toggle", "rename", "delete", "undo":
+    let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+    guard let number = parts.first.flatMap({ Int($0) }), let id = store.state.id(at: number),
+      let row = rows[id: id]
+    else {
       print("no todo #\(argument)")
       continue
     }
-    row.send(command == "toggle" ? .toggle : command == "delete" ? .delete : .undo)
+    switch command {
+    case "toggle": row.binding(\.isDone).value.toggle()
+    case "rename": row.binding(\.title).value = parts.count > 1 ? parts[1] : ""
+    case "delete": row.send(.delete)
+    default: row.send(.undo)
+    }
   default:
     print("unknown command '\(command)'")
   }

@@ -1,4 +1,6 @@
+import Foundation
 import Reductor
+import ReductorSharing
 import ReductorTesting
 import Testing
 
@@ -7,42 +9,52 @@ import Testing
 @MainActor
 @Suite struct TodosFeatureTests {
   func makeStore() async -> TestStore<TodosFeature.State, TodosFeature.Action> {
-    let store = TestStore(initialState: TodosFeature.State(), reducer: TodosFeature.reducer)
+    // The test store's `uuid` makes UUID(0), UUID(1), … in order.
+    let store = TestStore(initialState: TodosFeature.State(), reducer: TodosFeature.Reducer())
     await store.send(.add("milk")) {
-      $0.todos = [TodoFeature.State(id: 1, title: "milk")]
-      $0.nextID = 2
+      $0.todos = [TodoFeature.State(id: UUID(0), title: "milk")]
     }
     await store.send(.add("eggs")) {
-      $0.todos.append(TodoFeature.State(id: 2, title: "eggs"))
-      $0.nextID = 3
+      $0.todos.append(TodoFeature.State(id: UUID(1), title: "eggs"))
     }
     return store
   }
 
-  @Test func aRowIsToggledByItsOwnAction() async {
+  @Test func aRowIsEditedThroughItsBindings() async {
     let store = await makeStore()
-    await store.send(.todo(id: 2, action: .toggle)) { $0.todos[id: 2]?.isDone = true }
-    #expect(store.state.line == "todos: #1 milk, #2 eggs ✓")
+    await store.send(.todo(id: UUID(1), action: .binding(.set(\.isDone, true)))) {
+      $0.todos[id: UUID(1)]?.isDone = true
+    }
+    await store.send(.todo(id: UUID(0), action: .binding(.set(\.title, "oat milk")))) {
+      $0.todos[id: UUID(0)]?.title = "oat milk"
+    }
+    #expect(store.state.line == "todos: #1 oat milk, #2 eggs ✓")
   }
 
   @Test func aDeletedRowGoesAfterTwoSecondsAndItsSiblingStays() async {
     let store = await makeStore()
-    await store.send(.todo(id: 1, action: .delete)) { $0.todos[id: 1]?.isDeleting = true }
+    await store.send(.todo(id: UUID(0), action: .delete)) {
+      $0.todos[id: UUID(0)]?.isDeleting = true
+    }
     await store.clock.advance(by: .milliseconds(1_999))
-    await store.send(.todo(id: 2, action: .delete)) { $0.todos[id: 2]?.isDeleting = true }
+    await store.send(.todo(id: UUID(1), action: .delete)) {
+      $0.todos[id: UUID(1)]?.isDeleting = true
+    }
     await store.clock.advance(by: .milliseconds(1))
-    await store.receive(.todo(id: 1, action: .deleteNow)) { $0.todos.remove(id: 1) }
-    await store.send(.todo(id: 2, action: .undo)) { $0.todos[id: 2]?.isDeleting = false }
+    await store.receive(.todo(id: UUID(0), action: .deleteNow)) { $0.todos.remove(id: UUID(0)) }
+    await store.send(.todo(id: UUID(1), action: .undo)) {
+      $0.todos[id: UUID(1)]?.isDeleting = false
+    }
     await store.clock.advance(by: .seconds(5))
-    #expect(store.state.line == "todos: #2 eggs")
+    #expect(store.state.line == "todos: #1 eggs")
     await store.finish()
   }
 
   @Test func theFilterAppliesOnceTypingPauses() async {
     let store = await makeStore()
-    await store.send(.queryChanged("m")) { $0.query = "m" }
+    await store.send(.binding(.set(\.query, "m"))) { $0.query = "m" }
     await store.clock.advance(by: .milliseconds(200))
-    await store.send(.queryChanged("mi")) { $0.query = "mi" }
+    await store.send(.binding(.set(\.query, "mi"))) { $0.query = "mi" }
     await store.clock.advance(by: .milliseconds(299))
     #expect(store.state.filter == "")
     await store.clock.advance(by: .milliseconds(1))
@@ -50,10 +62,17 @@ import Testing
     #expect(store.state.line == "todos [filter: mi]: #1 milk")
   }
 
+  @Test func aRowIsFoundByItsPlaceInTheList() async {
+    let store = await makeStore()
+    #expect(store.state.id(at: 2) == UUID(1))
+    #expect(store.state.id(at: 3) == nil)
+    #expect(store.state.id(at: 0) == nil)
+  }
+
   @Test func anActionForARowThatIsGoneIsAFailure() async {
     let store = await makeStore()
     await withKnownIssue {
-      await store.send(.todo(id: 9, action: .toggle))
+      await store.send(.todo(id: UUID(9), action: .undo))
     }
   }
 }

@@ -119,3 +119,24 @@ where Action.State == State {
     return .none
   }
 }
+
+extension BindingAction {
+  /// Whether `action` sets the field at `keyPath`: TCA's `case .binding(\.query):` in a switch.
+  ///
+  /// ```swift
+  /// case .binding(\.query):
+  ///   return Effect.send(.applyFilter).debounced(for: TodosFeature.filterDelay, key: "filter")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The field.
+  ///   - action: The binding action.
+  /// - Returns: Whether the action sets that field.
+  public static func ~= <Value>(
+    keyPath: WritableKeyPath<Root, Value>, action: BindingAction
+  )
+    -> Bool
+  {
+    AnyHashable(keyPath) == AnyHashable(action.keyPath)
+  }
+}

@@ -66,3 +66,18 @@ struct SignUp: Reducer {
     #expect(SignUp.Action.submit.binding == nil)
   }
 }
+
+@Suite struct BindingPatternTests {
+  @Test func aKeyPathMatchesTheBindingActionsOfItsFieldOnly() {
+    let action = SignUp.Action.binding(.set(\.name, "Ada"))
+    var matched: [String] = []
+    if case .binding(\.agreed) = action { matched.append("if agreed") }
+    if case .binding(\.name) = action { matched.append("if name") }
+    switch action {
+    case .binding(\.agreed): matched.append("agreed")
+    case .binding(\.name): matched.append("name")
+    default: matched.append("none")
+    }
+    #expect(matched == ["if name", "name"])
+  }
+}
