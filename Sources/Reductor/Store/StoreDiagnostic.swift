@@ -38,6 +38,8 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// reactor of `ReductorReactor`, whose `store` was kept after it. The message names the
     /// action and the object's type; the state was left unchanged.
     case actionForReleasedOwner
+    /// A ``DismissEffect`` was called outside a presented child: nothing was dismissed.
+    case dismissOutsidePresentation
     /// A shared value's persisted copy could not be read or decoded (`ReductorSharing`); the
     /// message names its place and the error. The value started from its default, and a
     /// corrupt file was kept next to the original.
