@@ -96,6 +96,17 @@ public protocol Reactable: AnyObject, SendableMetatype {
   /// ```
   func transformAction() -> Effect<Action>
 
+  /// The mutations that outside events become, merged into those of `mutate(action:)`:
+  /// ReactorKit's `transform(mutation:)` as it is used, to merge a global event stream into the
+  /// mutations. ``initialize()`` starts it once, with ``transformAction()``. None by default.
+  ///
+  /// ```swift
+  /// func transformMutation() -> Effect<Mutation> {
+  ///   .stream { session.logins.map { .setUser($0) } }
+  /// }
+  /// ```
+  func transformMutation() -> Effect<Mutation>
+
   /// How the reactable's store is instrumented: the stages of its actions timed, slow ones
   /// reported, its targets' events emitted; `nil` by default, which leaves it to the global
   /// switch (`Instrumentation.enabledByDefault`, `Instrumentation.filter`).
@@ -112,6 +123,11 @@ public protocol Reactable: AnyObject, SendableMetatype {
 }
 
 extension Reactable {
+  /// No mutations from outside.
+  public func transformMutation() -> Effect<Mutation> {
+    .none
+  }
+
   /// No actions.
   public func transformAction() -> Effect<Action> {
     .none
@@ -136,4 +152,32 @@ extension Effect {
   public static func just(_ action: Action) -> Effect {
     .send(action)
   }
+}
+
+/// ReactorKit's name for the action type of a reactable that has none: `Never`.
+public typealias NoAction = Never
+
+/// ReactorKit's name for the mutation type of a reactable that has none: `Never`.
+public typealias NoMutation = Never
+
+extension Reactable where Action == Mutation {
+  /// Each action is its own mutation, as ReactorKit's default `mutate(action:)` for a reactor
+  /// whose `Action` and `Mutation` are one type.
+  ///
+  /// - Parameter action: The action.
+  /// - Returns: The action, as the mutation.
+  public func mutate(action: Action) -> Effect<Mutation> {
+    .send(action)
+  }
+}
+
+extension Reactable where Mutation == Never {
+  /// Nothing to apply: a reactable without mutations (ReactorKit's `NoMutation`) never calls it.
+  public func reduce(state: inout State, mutation: Never) {}
+}
+
+extension Reactable where Action == Never {
+  /// Nothing to mutate: a reactable without actions (ReactorKit's `NoAction`) gets its mutations
+  /// from ``transformMutation()``.
+  public func mutate(action: Never) -> Effect<Mutation> {}
 }

@@ -138,7 +138,11 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
       guard !isStarted, stub?.isEnabled != true else { return .none }
       isStarted = true
       return .deferred { [self] in
-        owner?.transformAction().map(ReactableStep<R>.action) ?? .none
+        guard let owner else { return .none }
+        return .merge([
+          owner.transformAction().map(ReactableStep<R>.action),
+          owner.transformMutation().map(ReactableStep<R>.mutation),
+        ])
       }
     case .finished(let action):
       ObservableEventHub<R>.hub.publish(
