@@ -85,7 +85,8 @@ extension Reducer {
   ///
   /// The child reduces its actions while its state is there; on `.dismiss` (a view's, or the
   /// child's own ``DismissEffect``) this reducer reduces it, then the state is cleared; when the
-  /// state goes, however it goes, the child's effects are cancelled.
+  /// state becomes nil, however it does, the child's effects are cancelled. (A child replaced by
+  /// another, non-nil, keeps them: set the state to nil first.)
   ///
   /// - Parameters:
   ///   - state: The optional child state.

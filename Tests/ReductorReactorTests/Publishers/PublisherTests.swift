@@ -165,3 +165,32 @@ import Testing
     #expect(subscribers.count == 0)
   }
 }
+
+/// GoodReactor's `@Broadcast`: a property whose assignments reach its subscribers.
+@MainActor
+final class Session {
+  @Broadcast var status = "offline"
+  @Broadcast(replayLastValue: true) var user: String? = nil
+}
+
+@MainActor
+@Suite struct BroadcastTests {
+  @Test func assigningABroadcastPropertySendsToItsSubscribers() async {
+    let session = Session()
+    var statuses = session.$status.makeAsyncIterator()
+    session.status = "online"
+    session.status = "away"
+    #expect(session.status == "away")
+    #expect(await statuses.next() == "online")
+    #expect(await statuses.next() == "away")
+  }
+
+  @Test func aReplayingBroadcastGivesANewSubscriberTheCurrentValue() async {
+    let session = Session()
+    session.user = "ada"
+    var users = session.$user.makeAsyncIterator()
+    session.user = "grace"
+    #expect(await users.next() == "ada")
+    #expect(await users.next() == "grace")
+  }
+}
