@@ -21,22 +21,47 @@ public final class ReactableStub<R: Reactable> {
   public internal(set) var actions: [R.Action] = []
   private weak var runtime: ReactorRuntime<ReactableReducer<R>>?
   private var stubbedState: R.State?
+  /// The state last read or set, which a stub that outlived its reactable gives.
+  private var lastState: R.State
+  /// Where the reactable's store reported its diagnostics, when the stub last reached it.
+  private var report: @Sendable (StoreDiagnostic) -> Void
 
   init(runtime: ReactorRuntime<ReactableReducer<R>>) {
     self.runtime = runtime
+    lastState = runtime.state
+    report = runtime.store.diagnosticHandler
   }
 
   /// The reactable's state; setting it replaces the reactable's state, as a reduction that its
-  /// observers see.
+  /// observers see. A stub kept after its reactable was released gives the state it last saw,
+  /// and reports the use to the reactable's diagnostic handler of that time.
   public var state: R.State {
     get {
-      guard let runtime else { preconditionFailure("\(R.self)'s stub outlived its reactable") }
-      return runtime.state
+      guard let runtime else {
+        reportReleased("read")
+        return lastState
+      }
+      lastState = runtime.state
+      report = runtime.store.diagnosticHandler
+      return lastState
     }
     set {
+      lastState = newValue
+      guard let runtime else { return reportReleased("set") }
       stubbedState = newValue
-      _ = runtime?.store.send(.applyStubbedState)
+      report = runtime.store.diagnosticHandler
+      _ = runtime.store.send(.applyStubbedState)
     }
+  }
+
+  /// Reports a use of the stub after its reactable was released.
+  private func reportReleased(_ use: String) {
+    report(
+      StoreDiagnostic(
+        kind: .actionForReleasedOwner,
+        message: "The stub's state was \(use) after its \(R.self) was released; it gives the "
+          + "state it last saw and changes nothing. Keep the reactable while you use its stub.",
+        error: nil, fileID: "", line: 0))
   }
 
   /// Records an action sent while the stub is enabled.

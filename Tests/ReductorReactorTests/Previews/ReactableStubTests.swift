@@ -28,6 +28,28 @@ import Testing
     observation.cancel()
   }
 
+  @Test func aStubKeptAfterItsReactableIsReleasedGivesItsLastStateAndReports() {
+    let reported = Locked<[String]>([])
+    var reactable: ValueCounterReactable? = ValueCounterReactable(clock: clock)
+    reactable?.diagnosticHandler = { diagnostic in
+      reported.withLock { $0.append(diagnostic.message) }
+    }
+    let stub = reactable!.stub
+    stub.state = CountingValueState(count: 3)
+    reactable = nil
+    #expect(stub.state.count == 3)
+    stub.state = CountingValueState(count: 4)
+    #expect(
+      reported.value == [
+        "The stub's state was read after its CountingReactable<CountingValueState> was released; "
+          + "it gives the "
+          + "state it last saw and changes nothing. Keep the reactable while you use its stub.",
+        "The stub's state was set after its CountingReactable<CountingValueState> was released; "
+          + "it gives the "
+          + "state it last saw and changes nothing. Keep the reactable while you use its stub.",
+      ])
+  }
+
   @Test func aDisabledStubLetsActionsThroughAgain() {
     let reactable = ValueCounterReactable(clock: clock)
     reactable.isStubEnabled = true
