@@ -14,6 +14,16 @@ import Testing
     #expect(count.value == 21)
   }
 
+  /// ReactableKit's `store.binding`: any store's `binding(_:send:)`, a reactable's included.
+  @Test func aReactablesStoreBindsAFieldToAnAction() {
+    let reactable = ValueCounterReactable(clock: ManualClock())
+    let count = reactable.store.binding(\.count, send: { _ in .increase })
+    #expect(count.value == 0)
+    count.value = 100
+    #expect(reactable.currentState.count == 1)
+    #expect(count.value == 1)
+  }
+
   @Test func theReducerDecidesWhatASetMeans() {
     let model = Clamp()
     let value = model.bind(\.value, action: Clamp.Action.set)
