@@ -76,28 +76,8 @@ public struct AlertState<Action: Sendable>: Sendable {
 
 extension AlertState: Equatable where Action: Equatable {}
 
-/// A confirmation dialog (an action sheet) as plain state: a title, a message and the choices
-/// with their actions. TCA's `ConfirmationDialogState`; presented and cleared as an
-/// ``AlertState`` is.
-public struct ConfirmationDialogState<Action: Sendable>: Sendable {
-  /// The title.
-  public var title: String
-  /// The message under the title, if any.
-  public var message: String?
-  /// The choices, in order.
-  public var buttons: [ButtonState<Action>]
-
-  /// A confirmation dialog.
-  ///
-  /// - Parameters:
-  ///   - title: The title.
-  ///   - message: The message under it, if any.
-  ///   - buttons: The choices, in order.
-  public init(title: String, message: String? = nil, buttons: [ButtonState<Action>] = []) {
-    self.title = title
-    self.message = message
-    self.buttons = buttons
-  }
-}
-
-extension ConfirmationDialogState: Equatable where Action: Equatable {}
+/// A confirmation dialog (an action sheet) as plain state: TCA's `ConfirmationDialogState`. It
+/// holds what an alert holds — a title, a message, the choices with their actions — so it is
+/// an ``AlertState``: a feature keeps it in a field of its own, and its view shows that field as
+/// a dialog. It is presented and cleared as an alert is.
+public typealias ConfirmationDialogState<Action: Sendable> = AlertState<Action>
