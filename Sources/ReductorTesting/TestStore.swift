@@ -38,6 +38,11 @@ internal import ReductorSharing
 /// > `finish`: they settle again whenever such work comes back, for at most that long on the
 /// > continuous clock, and fail with a clear message instead of hanging.
 ///
+/// It drives the reactors of `ReductorReactor` the same way, on their own stores:
+/// ``init(reactor:withDependencies:fileID:filePath:line:column:)``,
+/// ``init(reactable:withDependencies:fileID:filePath:line:column:)`` and
+/// ``init(asyncReactor:withDependencies:fileID:filePath:line:column:)``.
+///
 /// Failures are reported to Swift Testing (`Issue.record`) inside a `@Test`, and to XCTest
 /// otherwise, at the call site; an effect still running at the end is reported at the `send`
 /// that started it. What the store reports as a `StoreDiagnostic` (an effect that threw
@@ -468,8 +473,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   // MARK: - Machinery
 
-  /// Records a reduction; one the test does not see (`action` is `nil`: a reactor's machinery)
-  /// only moves the state, whose change the next reduction the test sees shows.
+  /// Records a reduction. One the test does not see (`action` is `nil`: a reactor's machinery)
+  /// is not recorded: a change of the state it made shows in the next reduction the test sees.
   private func record(_ action: Action?, _ state: State) {
     guard let action else { return }
     let shared = changeTracker.snapshot()
