@@ -40,12 +40,17 @@ public struct CasePattern<Action>: Sendable {
 
   /// Whether `action` is in the cases the names give, outermost first.
   func matches(_ action: Action) -> Bool {
+    payload(of: action) != nil
+  }
+
+  /// What `action` carries at the end of the names, or `nil` if it is not in those cases.
+  func payload(of action: Action) -> Any? {
     var value: Any = action
     for name in names {
-      guard let next = Self.part(of: value, named: name) else { return false }
+      guard let next = Self.part(of: value, named: name) else { return nil }
       value = next
     }
-    return true
+    return value
   }
 
   /// The payload of `value`'s case if it is `name`, or its field `name`; `nil` if neither.

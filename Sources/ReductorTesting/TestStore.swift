@@ -360,6 +360,42 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Receives the next action an effect delivered, which must be in the cases `pattern` names
+  /// and carry `payload` there, and asserts how it changed the state: TCA's
+  /// `receive(\.searchResponse.success, ["rust", "ruby"])`.
+  ///
+  /// ```swift
+  /// await store.receive(\.response.success, ["swift"]) { $0.results = ["swift"] }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - pattern: The cases the action must be in, outermost first; see ``CasePattern``.
+  ///   - payload: What the innermost case must carry.
+  ///   - timeout: How long to wait for work that left the clock's executor; see
+  ///     ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)``.
+  ///   - updateExpected: Mutates the previous state into the expected one.
+  ///   - fileID: The calling file, where failures are reported.
+  ///   - filePath: The full path of the calling file.
+  ///   - line: The calling line.
+  ///   - column: The calling column.
+  public func receive<Payload: Equatable>(
+    _ pattern: KeyPath<CasePattern<Action>, CasePattern<Action>>,
+    _ payload: Payload,
+    timeout: Duration? = nil,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let pattern = CasePattern.from(pattern)
+    await receive(
+      "an action matching \(pattern.description) with \(payload)",
+      matching: { pattern.payload(of: $0) as? Payload == payload },
+      difference: { _ in nil }, timeout: timeout, updateExpected: updateExpected,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// Settles the clock, then fails if delivered actions remain unreceived or effects still run,
   /// naming each; an effect still running is reported at the send that started it.
   ///

@@ -62,6 +62,32 @@ import Testing
     await store.finish()
   }
 
+  @Test func aPayloadIsComparedWhenGiven() async {
+    let store = TestStore(initialState: Search.State(), reducer: Search())
+    await store.send(.search("swift"))
+    await store.clock.advance(by: .milliseconds(300))
+    await store.receive(\.response.success, ["swift"]) { $0.results = ["swift"] }
+    await store.send(.renameLater(id: 1, name: "a"))
+    await store.receive(\.row.id, 1) { $0.renamed = [1: "a"] }
+    await store.finish()
+  }
+
+  @Test func anotherPayloadFails() async {
+    let failures = await recordedFailures {
+      let store = TestStore(initialState: Search.State(), reducer: Search())
+      await store.send(.search("swift"))
+      await store.clock.advance(by: .milliseconds(300))
+      await store.receive(\.response.success, ["rust"]) { $0.results = ["swift"] }
+      await store.finish()
+    }
+    #expect(
+      failures == [
+        "Expected to receive an action matching \\.response.success with [\"rust\"], but "
+          + "received response(Swift.Result<Swift.Array<Swift.String>, ReductorTestingTests."
+          + "TestStoreCasePatternTests.Search.Offline>.success([\"swift\"]))."
+      ])
+  }
+
   @Test func aLabelledPayloadIsMatchedByItsFieldsNames() async {
     let store = TestStore(initialState: Search.State(), reducer: Search())
     await store.send(.renameLater(id: 1, name: "a"))
