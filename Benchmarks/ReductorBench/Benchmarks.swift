@@ -66,6 +66,15 @@ func makeValueStore(
     initialState: CountState(), reducer: CountReducer { $0.count += 1 }, clock: clock)
 }
 
+/// A counting reducer written as a body of two reducers, as a TCA feature is: what a body,
+/// built per action, and its combination cost.
+struct BodyCounter: Reducer {
+  var body: some Reducer<CountState, CountAction> {
+    CountReducer { $0.count += 1 }
+    EmptyReducer()
+  }
+}
+
 /// An extension of a counting store that declares no hook.
 final class Inert: StoreExtension {
   typealias State = CountState
@@ -266,6 +275,11 @@ let allBenchmarks: [Benchmark] = [
     // a store when it asks for nothing.
     let store = makeValueStore()
     store.install(Inert())
+    return try timeIncrements(store, n) { store.state.count }
+  },
+  Benchmark("send.body", operations: (1_000_000, 10_000)) { n in
+    // send.root with the reducer in a body: one more reducer, and the body built per action.
+    let store = ReducerStore(initialState: CountState(), reducer: BodyCounter())
     return try timeIncrements(store, n) { store.state.count }
   },
   Benchmark("send.root.classState", operations: (1_000_000, 10_000)) { n in

@@ -79,6 +79,7 @@ extension Reducer where Body: Reducer<State, Action> {
   ///   - state: The current state, mutated in place.
   ///   - action: The action to apply.
   /// - Returns: The body's effect.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }

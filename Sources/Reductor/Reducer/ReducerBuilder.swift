@@ -17,21 +17,25 @@
 @resultBuilder
 public enum ReducerBuilder<State, Action: Sendable>: Sendable {
   /// A reducer of the body.
+  @inlinable
   public static func buildExpression<R: Reducer<State, Action>>(_ reducer: R) -> R {
     reducer
   }
 
   /// An empty body: a reducer that changes nothing.
+  @inlinable
   public static func buildBlock() -> EmptyReducer<State, Action> {
     EmptyReducer()
   }
 
   /// The first reducer of a body.
+  @inlinable
   public static func buildPartialBlock<R: Reducer<State, Action>>(first: R) -> R {
     first
   }
 
   /// The reducers so far, followed by the next one.
+  @inlinable
   public static func buildPartialBlock<
     First: Reducer<State, Action>, Second: Reducer<State, Action>
   >(accumulated: First, next: Second) -> CombinedReducer<First, Second> {
@@ -42,9 +46,10 @@ public enum ReducerBuilder<State, Action: Sendable>: Sendable {
 /// Two reducers run one after the other on each action, their effects merged: what a
 /// ``ReducerBuilder`` makes of two lines.
 public struct CombinedReducer<First: Reducer, Second: Reducer<First.State, First.Action>>: Reducer {
-  let first: First
-  let second: Second
+  @usableFromInline let first: First
+  @usableFromInline let second: Second
 
+  @inlinable
   init(first: First, second: Second) {
     self.first = first
     self.second = second
@@ -57,6 +62,7 @@ public struct CombinedReducer<First: Reducer, Second: Reducer<First.State, First
   ///   - state: The current state, mutated in place.
   ///   - action: The action to apply.
   /// - Returns: Both reducers' effects, merged.
+  @inlinable
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     let firstEffect = first.reduce(into: &state, action: action)
     return .combining(firstEffect, second.reduce(into: &state, action: action))
@@ -73,11 +79,12 @@ public struct CombinedReducer<First: Reducer, Second: Reducer<First.State, First
 /// }
 /// ```
 public struct CombineReducers<State, Action: Sendable, Reducers: Reducer<State, Action>>: Reducer {
-  let reducers: Reducers
+  @usableFromInline let reducers: Reducers
 
   /// Combines the reducers `build` lists.
   ///
   /// - Parameter build: The reducers, one per line.
+  @inlinable
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     reducers = build()
   }
@@ -88,6 +95,7 @@ public struct CombineReducers<State, Action: Sendable, Reducers: Reducer<State, 
   ///   - state: The current state, mutated in place.
   ///   - action: The action to apply.
   /// - Returns: Their effects, merged.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }
@@ -96,6 +104,7 @@ public struct CombineReducers<State, Action: Sendable, Reducers: Reducer<State, 
 /// A reducer that changes nothing and starts nothing: an empty body, or a placeholder.
 public struct EmptyReducer<State, Action: Sendable>: Reducer, Sendable {
   /// Creates the reducer.
+  @inlinable
   public init() {}
 
   /// Changes nothing.
@@ -104,6 +113,7 @@ public struct EmptyReducer<State, Action: Sendable>: Reducer, Sendable {
   ///   - state: The current state, left as it is.
   ///   - action: The action, ignored.
   /// - Returns: ``Effect/none``.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     .none
   }
