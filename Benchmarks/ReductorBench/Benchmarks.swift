@@ -75,6 +75,26 @@ struct BodyCounter: Reducer {
   }
 }
 
+/// The counting reducer scoped to a child of the state, in a body: what `Scope` costs.
+struct ScopedCounter: Reducer {
+  struct State {
+    var child = CountState()
+  }
+
+  enum Action: Sendable {
+    case child(CountAction)
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(
+      state: \.child,
+      action: ActionCase(Action.child) { if case .child(let action) = $0 { action } else { nil } }
+    ) {
+      CountReducer { $0.count += 1 }
+    }
+  }
+}
+
 /// An extension of a counting store that declares no hook.
 final class Inert: StoreExtension {
   typealias State = CountState
@@ -281,6 +301,15 @@ let allBenchmarks: [Benchmark] = [
     // send.root with the reducer in a body: one more reducer, and the body built per action.
     let store = ReducerStore(initialState: CountState(), reducer: BodyCounter())
     return try timeIncrements(store, n) { store.state.count }
+  },
+  Benchmark("scope.body", operations: (1_000_000, 10_000)) { n in
+    // send.body's count through a `Scope` to a child of the state.
+    let store = ReducerStore(initialState: ScopedCounter.State(), reducer: ScopedCounter())
+    let elapsed = time {
+      for _ in 0..<n { store.send(.child(.increment)) }
+    }
+    try check(store.state.child.count == n, "count \(store.state.child.count) != \(n)")
+    return elapsed
   },
   Benchmark("send.root.classState", operations: (1_000_000, 10_000)) { n in
     let store = ReducerStore(

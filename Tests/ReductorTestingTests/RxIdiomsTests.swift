@@ -98,6 +98,7 @@ import Testing
     await store.send(.action(.greetLater))
     await store.send(.action(.nothing))
     await store.clock.advance(by: .milliseconds(999))
+    #expect(!store.state.greeted)
     await store.clock.advance(by: .milliseconds(1))
     await store.receive(.mutation(.greet)) { $0.greeted = true }
     await store.finish()

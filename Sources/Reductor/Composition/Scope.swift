@@ -14,9 +14,9 @@
 ///
 /// Other actions change nothing here. The child's effects deliver their actions in the case.
 public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
-  let state: WritableKeyPath<ParentState, Child.State>
-  let action: ActionCase<ParentAction, Child.Action>
-  let child: Child
+  @usableFromInline let state: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let action: ActionCase<ParentAction, Child.Action>
+  @usableFromInline let child: Child
 
   /// Runs `child` on the state at `state`, for the actions of the case `action`.
   ///
@@ -24,6 +24,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   ///   - state: Where the child's state is in the parent's.
   ///   - action: The parent's case that carries the child's actions.
   ///   - child: The child's reducer, built once.
+  @inlinable
   public init<ChildState, ChildAction>(
     state: WritableKeyPath<ParentState, ChildState>,
     action: ActionCase<ParentAction, ChildAction>,
@@ -40,6 +41,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   ///   - state: The parent's state, whose child part the child mutates.
   ///   - action: The parent's action.
   /// - Returns: The child's effect, its actions embedded in the case.
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = self.action.extract(action) else { return .none }
     return child.reduce(into: &state[keyPath: self.state], action: childAction)
