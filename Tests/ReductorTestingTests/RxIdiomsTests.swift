@@ -165,6 +165,33 @@ import Testing
     }
   }
 
+  /// A reactable whose actions only do work: `NoMutation`, and the default `reduce`.
+  final class Recorder: Reactable {
+    typealias Action = String
+    typealias Mutation = NoMutation
+
+    let reactorStorage = ReactorStorage()
+    let initialState = 0
+    let clock: any Clock<Duration>
+    var recorded: [String] = []
+
+    init(clock: any Clock<Duration>) { self.clock = clock }
+
+    func mutate(action: String) -> Effect<NoMutation> {
+      recorded.append(action)
+      return .none
+    }
+  }
+
+  @Test func aReactableWithoutMutationsOnlyDoesItsWork() async {
+    let recorder = Recorder(clock: ManualClock())
+    let store = TestStore(reactable: recorder)
+    await store.send(.action("a"))
+    await store.send(.action("b"))
+    await store.finish()
+    #expect(recorder.recorded == ["a", "b"])
+  }
+
   @Test func aReactableWithoutActionsRunsOnItsOutsideMutations() async {
     let store = TestStore(reactable: Ticker(clock: ManualClock()))
     await store.clock.advance(by: .seconds(2))
