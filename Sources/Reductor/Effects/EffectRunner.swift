@@ -157,6 +157,13 @@ struct EffectRunner<Action: Sendable>: Sendable {
       tracker: tracker, scopes: scopes)
   }
 
+  /// This runner, with `update` applied to the dependencies its effects run with.
+  func updatingDependencies(_ update: (inout DependencyValues) -> Void) -> EffectRunner {
+    var dependencies = send.dependencies
+    update(&dependencies)
+    return with(send: send.with(dependencies: dependencies))
+  }
+
   /// A runner for the effect of the child `scope`: its keys are in the child's namespace.
   func scoped(in scope: EffectKey) -> EffectRunner {
     EffectRunner(runtime: runtime, send: send, tracker: tracker, scopes: [scope] + scopes)

@@ -79,6 +79,13 @@ public struct Send<Action: Sendable>: Sendable {
       dependencies: dependencies)
   }
 
+  /// This handle, for effects that run with `dependencies`.
+  func with(dependencies: DependencyValues) -> Send {
+    Send(
+      deliver: deliver, gate: gate, report: report, dependencies: dependencies,
+      operation: operation)
+  }
+
   /// This handle, for an effect task whose gate is `gate`.
   func gated(by gate: EffectGate) -> Send {
     Send(deliver: deliver, gate: gate, report: report, dependencies: dependencies)

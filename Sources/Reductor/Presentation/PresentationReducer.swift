@@ -123,24 +123,6 @@ extension Reducer {
   }
 }
 
-extension EffectRunner {
-  /// This runner, with `update` applied to the dependencies its effects run with.
-  func updatingDependencies(_ update: (inout DependencyValues) -> Void) -> EffectRunner {
-    var dependencies = send.dependencies
-    update(&dependencies)
-    return with(send: send.with(dependencies: dependencies))
-  }
-}
-
-extension Send {
-  /// This handle, for effects that run with `dependencies`.
-  func with(dependencies: DependencyValues) -> Send {
-    Send(
-      deliver: deliver, gate: gate, report: report, dependencies: dependencies,
-      operation: operation)
-  }
-}
-
 /// Holds a key path and reducers that need not be `Sendable`; a reducer runs on its store's
 /// actor.
 @available(*, unavailable)

@@ -18,7 +18,7 @@ package struct StoreUnderTest<State, Action: Sendable> {
   private let dependenciesGet: () -> DependencyValues?
   private let dependenciesSet: (DependencyValues) -> Void
   private let diagnosticHandlerSet: (@escaping @Sendable (StoreDiagnostic) -> Void) -> Void
-  private let recordReductions: (@escaping (Action?, State) -> Void) -> Void
+  private let installRecorder: (@escaping (Action?, State) -> Void) -> Void
 
   /// The store of a reducer, sent its own actions.
   package init(store: ReducerStore<State, Action>) {
@@ -40,7 +40,7 @@ package struct StoreUnderTest<State, Action: Sendable> {
     dependenciesGet = { store.dependencies }
     dependenciesSet = { store.dependencies = $0 }
     diagnosticHandlerSet = { store.diagnosticHandler = $0 }
-    recordReductions = { record in
+    installRecorder = { record in
       store.install(ReductionRecorder<State, Step> { step, state in record(seenAs(step), state) })
     }
   }
@@ -74,7 +74,7 @@ package struct StoreUnderTest<State, Action: Sendable> {
   /// Calls `record` after each reduction, with the step as the test sees it (`nil` for the
   /// owner's machinery) and the state after it.
   package func recordReductions(_ record: @escaping (Action?, State) -> Void) {
-    recordReductions(record)
+    installRecorder(record)
   }
 }
 
