@@ -29,6 +29,9 @@ final class EffectTracker: Sendable {
   /// The action whose work this is: the sent one for a root, the one whose effect it counts for
   /// a child.
   @usableFromInline let action: any Sendable
+  /// The number of the store's reduction of a child's action (see ``ActionOrigin/reduction``);
+  /// 0 for a root.
+  @usableFromInline let reduction: Int
   /// The tracker a child counts toward; nil for a root.
   @usableFromInline let parent: EffectTracker?
   /// The mark of a child's action, if an extension marked it.
@@ -40,11 +43,13 @@ final class EffectTracker: Sendable {
 
   @usableFromInline
   init(
-    runtime: EffectRuntime, action: any Sendable, parent: EffectTracker? = nil,
+    runtime: EffectRuntime, action: any Sendable, reduction: Int = 0,
+    parent: EffectTracker? = nil,
     mark: (any AnyObject & Sendable)? = nil, ended: (@Sendable (_ cancelled: Bool) -> Void)? = nil
   ) {
     self.runtime = runtime
     self.action = action
+    self.reduction = reduction
     self.parent = parent
     self.mark = mark
     self.ended = ended

@@ -395,7 +395,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     let hooks = kernel.hooks
     let deliveringMark = tracker?.mark
     let isMarked = mark != nil || deliveringMark != nil
-    let origin = ActionOrigin<Action>(tracker: tracker, isSent: isSent, mark: mark)
+    let origin = ActionOrigin<Action>(
+      reduction: Int(truncatingIfNeeded: kernel.version &+ 1), tracker: tracker, isSent: isSent,
+      mark: mark)
     if isMarked {
       kernel.mark = mark
       kernel.marking?.willReduce(action, origin)
@@ -514,8 +516,10 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     ended: (@Sendable (Bool) -> Void)? = nil
   ) -> EffectTracker {
     let root = root ?? EffectTracker(runtime: runtime, action: action)
+    // Still the number of the reduction that returned `effect`: its hooks reduce nothing.
     let tracker = EffectTracker(
-      runtime: runtime, action: action, parent: root, mark: mark, ended: ended)
+      runtime: runtime, action: action, reduction: Int(truncatingIfNeeded: kernel.version),
+      parent: root, mark: mark, ended: ended)
     // Held while the effect starts, so that one starting no work ends here.
     if ended != nil { tracker.begin() }
     start(effect, tracker: tracker)

@@ -135,6 +135,18 @@ public struct ActionOrigin<Action: Sendable>: Sendable {
     return .effect(of: action)
   }
 
+  /// The number of this reduction: the store counts the actions it reduces, from 1, whether or
+  /// not an extension is installed.
+  public let reduction: Int
+
+  /// For an action an effect delivered, the ``reduction`` that returned the effect; nil for an
+  /// action sent or enqueued.
+  @inlinable
+  public var causingReduction: Int? {
+    guard let tracker, tracker.parent != nil else { return nil }
+    return tracker.reduction
+  }
+
   /// The tracker the action was queued with: the child of the action whose effect delivered it,
   /// or the root of a send made while the store was reducing; nil for a send and an enqueue.
   /// The kind is read from it when asked, so that a hook that does not ask pays nothing for it.
@@ -150,7 +162,10 @@ public struct ActionOrigin<Action: Sendable>: Sendable {
   }
 
   @inlinable
-  init(tracker: EffectTracker?, isSent: Bool, mark: (any AnyObject & Sendable)?) {
+  init(
+    reduction: Int, tracker: EffectTracker?, isSent: Bool, mark: (any AnyObject & Sendable)?
+  ) {
+    self.reduction = reduction
     self.tracker = tracker
     self.isSent = isSent
     self.mark = mark

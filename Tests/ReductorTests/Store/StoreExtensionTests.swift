@@ -90,6 +90,36 @@ import Testing
     #expect(recorder.endings.map(\.value) == [["finished"]])
   }
 
+  /// Reductions are numbered from the store's first, installed extension or not; an action an
+  /// effect delivered names the reduction that returned the effect.
+  @Test func reductionsAreNumberedAndADeliveredActionNamesItsCause() async {
+    let clock = ManualClock()
+    let store = makeStore(clock: clock)
+    store.send(.increment)
+    let numbers = NumberRecorder()
+    store.install(numbers)
+    store.send(.load)
+    store.send(.increment)
+    await clock.advance(by: .seconds(1))
+    #expect(numbers.lines == ["2 load -", "3 increment -", "4 loaded 2"])
+  }
+
+  /// Records each reduction's number and its cause's.
+  final class NumberRecorder: StoreExtension {
+    typealias State = Int
+    typealias Action = StoreExtensionTests.Action
+
+    nonisolated var hooks: StoreHooks { .didReduce }
+    var lines: [String] = []
+
+    func didReduce(
+      _ action: Action, origin: ActionOrigin<Action>, from previous: Int?, to state: Int
+    ) {
+      lines.append(
+        "\(origin.reduction) \(action) \(origin.causingReduction.map(String.init) ?? "-")")
+    }
+  }
+
   @Test func onlyTheDeclaredHooksAreCalled() {
     let store = makeStore(clock: ManualClock())
     let recorder = Recorder("r", hooks: .didReduce)

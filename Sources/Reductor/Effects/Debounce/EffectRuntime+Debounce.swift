@@ -68,7 +68,8 @@ extension EffectRunner {
     guard let runtime else { return await execute(effect) }
     let completion = EffectCompletion()
     let debounced = EffectTracker(
-      runtime: runtime, action: tracker?.action ?? "debounce", parent: tracker, mark: tracker?.mark
+      runtime: runtime, action: tracker?.action ?? "debounce", reduction: tracker?.reduction ?? 0,
+      parent: tracker, mark: tracker?.mark
     ) { cancelled in completion.finish(ranToEnd: !cancelled) }
     debounced.begin()
     with(tracker: debounced).debounce(effect, key: key, interval: interval)
