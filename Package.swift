@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ReductorTesting", targets: ["ReductorTesting"]),
     .library(name: "ReductorReactor", targets: ["ReductorReactor"]),
     .library(name: "ReductorSharing", targets: ["ReductorSharing"]),
+    .library(name: "ReductorRecording", targets: ["ReductorRecording"]),
     .executable(name: "counter", targets: ["Counter"]),
     .executable(name: "search", targets: ["Search"]),
     .executable(name: "items", targets: ["Items"]),
@@ -22,10 +23,14 @@ let package = Package(
   targets: [
     .target(name: "Reductor"),
     .target(
-      name: "ReductorTesting", dependencies: ["Reductor", "ReductorReactor", "ReductorSharing"]),
+      name: "ReductorTesting",
+      dependencies: ["Reductor", "ReductorReactor", "ReductorSharing", "ReductorRecording"]),
     .target(name: "ReductorReactor", dependencies: ["Reductor"]),
-    // Shared state and its persistence; the only library module that imports Foundation.
+    // Shared state and its persistence; with ReductorRecording, the library modules that import
+    // Foundation.
     .target(name: "ReductorSharing", dependencies: ["Reductor"]),
+    // Recording a store's session to JSON lines, reading it back, rebuilding its states.
+    .target(name: "ReductorRecording", dependencies: ["Reductor"]),
     // What the examples share to run in a terminal: input and signals as events, rendering.
     .target(name: "Terminal", path: "Examples/Terminal"),
     .executableTarget(
@@ -42,7 +47,8 @@ let package = Package(
       name: "Todos", dependencies: ["Reductor", "ReductorSharing", "Terminal"],
       path: "Examples/Todos"),
     .executableTarget(
-      name: "ReductorBench", dependencies: ["Reductor", "ReductorReactor", "ReductorSharing"],
+      name: "ReductorBench",
+      dependencies: ["Reductor", "ReductorReactor", "ReductorSharing", "ReductorRecording"],
       path: "Benchmarks/ReductorBench"),
     // Kills a process writing a shared file again and again, and checks the file it leaves.
     .executableTarget(
@@ -53,12 +59,15 @@ let package = Package(
     .testTarget(name: "ReductorTests", dependencies: ["Reductor", "StressRuns"]),
     .testTarget(
       name: "ReductorTestingTests",
-      dependencies: ["ReductorTesting", "ReductorReactor", "ReductorSharing", "StressRuns"]),
+      dependencies: [
+        "ReductorTesting", "ReductorReactor", "ReductorSharing", "ReductorRecording", "StressRuns",
+      ]),
     .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor", "StressRuns"]),
     .testTarget(
       name: "ReductorSharingTests",
       dependencies: ["ReductorSharing", "ReductorTesting", "StressRuns"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StressRuns"]),
+    .testTarget(name: "ReductorRecordingTests", dependencies: ["ReductorRecording", "StressRuns"]),
     .testTarget(
       name: "CounterTests",
       dependencies: [

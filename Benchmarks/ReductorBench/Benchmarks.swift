@@ -3,7 +3,7 @@ import Reductor
 
 // MARK: - Fixtures
 
-enum CountAction: Sendable {
+enum CountAction: Sendable, Codable {
   case increment
   case ping
   case pong
@@ -13,7 +13,7 @@ enum CountAction: Sendable {
   case tick(Int)
 }
 
-struct CountState: Equatable, Sendable {
+struct CountState: Equatable, Sendable, Codable {
   var count = 0
   /// A field no action changes, for observers that must not be called.
   var untouched = 0

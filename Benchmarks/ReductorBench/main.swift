@@ -26,7 +26,7 @@ while let argument = arguments.popFirst() {
 let repetitions = quick ? 5 : 11
 let selected =
   (allBenchmarks + reactorBenchmarks + instrumentationBenchmarks + dependencyBenchmarks
-  + sharingBenchmarks + collectionBenchmarks).filter {
+  + sharingBenchmarks + collectionBenchmarks + recordingBenchmarks).filter {
     benchmark in
     filters.isEmpty || filters.contains { benchmark.name.contains($0) }
   }

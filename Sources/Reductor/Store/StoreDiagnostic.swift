@@ -48,6 +48,11 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// disk; the message names its place and the error. The value stays in memory, and the next
     /// change tries again.
     case sharedValueSaveFailed
+    /// A session's recording (`ReductorRecording`) could not encode a step or write its file —
+    /// the message names the step and the error; the recording stopped there, the lines it wrote
+    /// before are whole, and the store goes on — or was asked for snapshots less than one step
+    /// apart (it takes one after every step).
+    case recordingFailed
   }
 
   /// What went wrong.

@@ -1,0 +1,223 @@
+public import Foundation
+public import Reductor
+
+/// A recorded session of a store: the state when the recording began, every action the store
+/// reduced since (its ``steps``), and the work of their effects; read from the JSON lines a
+/// ``SessionRecorder`` wrote, or from the recorder itself.
+///
+/// ```swift
+/// let recording = try Recording<CounterState, CounterAction>(contentsOf: url)
+/// let state = try recording.state(at: 42)
+/// ```
+///
+/// A recording rebuilds the state at any step from the nearest snapshot before it
+/// (``state(at:)``), recomputes the states without a step (``skipping(_:reducer:)``), and
+/// writes itself out again (``jsonLines()``). Reading a file that was cut short or edited keeps
+/// everything before the problem and says where it is (``issues``).
+public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
+  /// The state when the recording began: the state at step 0.
+  public let initialState: State
+  /// A snapshot of the whole state follows every step whose number is a multiple of it.
+  public let snapshotInterval: Int
+  /// The actions the store reduced, in order; the step numbered `n` is `steps[n - 1]`.
+  public let steps: [RecordedStep<Action>]
+  /// The effects that did work, in the order of the steps that returned them.
+  public let effects: [RecordedEffect]
+  /// The problems reading found: a last line cut short (ignored), or a line that does not
+  /// decode (reading stopped before it). Empty for a whole recording.
+  public let issues: [RecordingIssue]
+
+  /// The initial state as JSON, which the changes of the steps apply to.
+  let initialTree: JSONValue
+  /// The snapshots, by the step they follow.
+  let snapshots: [Int: JSONValue]
+  /// For each effect that ended, the number of steps before its end's line, so that the lines
+  /// come out in the order they went in.
+  let endPositions: [Int: Int]
+
+  init(
+    initialTree: JSONValue, snapshotInterval: Int, steps: [RecordedStep<Action>],
+    effects: [RecordedEffect], snapshots: [Int: JSONValue], endPositions: [Int: Int],
+    issues: [RecordingIssue]
+  ) throws {
+    self.initialState = try RecordingCoding.value(State.self, from: initialTree)
+    self.initialTree = initialTree
+    self.snapshotInterval = snapshotInterval
+    self.steps = steps
+    self.effects = effects
+    self.snapshots = snapshots
+    self.endPositions = endPositions
+    self.issues = issues
+  }
+
+  /// Reads a recording from a file of JSON lines.
+  ///
+  /// - Parameter url: The file.
+  /// - Throws: The error reading the file, or ``RecordingError/notARecording(_:)`` when its first
+  ///   line is not a recording's header. A later line that does not decode is not thrown: the
+  ///   recording ends before it, and ``issues`` names it.
+  public init(contentsOf url: URL) throws {
+    try self.init(jsonLines: Data(contentsOf: url))
+  }
+
+  /// Reads a recording from JSON lines.
+  ///
+  /// - Parameter data: The lines, in the format of the article "The recording format".
+  /// - Throws: ``RecordingError/notARecording(_:)`` when the first line is not a recording's
+  ///   header. A later line that does not decode is not thrown: the recording ends before it,
+  ///   and ``issues`` names it.
+  public init(jsonLines data: Data) throws {
+    var reader = RecordingReader<Action>()
+    try reader.read(data)
+    try self.init(
+      initialTree: reader.initialTree, snapshotInterval: reader.snapshotInterval,
+      steps: reader.steps, effects: reader.effects, snapshots: reader.snapshots,
+      endPositions: reader.endPositions, issues: reader.issues)
+  }
+
+  /// The state after step `step`, rebuilt from the nearest snapshot at or before it and the
+  /// changes of the steps after that snapshot; step 0 is ``initialState``.
+  ///
+  /// - Parameter step: A step's number, from 0 to the number of steps.
+  /// - Returns: The state.
+  /// - Throws: ``RecordingError/noSuchStep(_:)``, or ``RecordingError/stateDoesNotDecode(step:error:)``
+  ///   when the rebuilt state does not decode (a recording of another version of the state).
+  public func state(at step: Int) throws -> State {
+    do {
+      return try RecordingCoding.value(State.self, from: tree(at: step))
+    } catch let error as RecordingError {
+      throw error
+    } catch {
+      throw RecordingError.stateDoesNotDecode(step: step, error: "\(error)")
+    }
+  }
+
+  /// The state after `step` as JSON.
+  func tree(at step: Int) throws -> JSONValue {
+    guard (0...steps.count).contains(step) else { throw RecordingError.noSuchStep(step) }
+    var snapshotStep = step - step % snapshotInterval
+    while snapshotStep > 0, snapshots[snapshotStep] == nil { snapshotStep -= snapshotInterval }
+    var tree = snapshotStep > 0 ? snapshots[snapshotStep] ?? initialTree : initialTree
+    for recorded in steps[snapshotStep..<step] {
+      do {
+        try tree.apply(recorded.changes)
+      } catch {
+        throw RecordingError.stateDoesNotDecode(step: recorded.number, error: "\(error)")
+      }
+    }
+    return tree
+  }
+
+  /// The recording without step `step`: the states after it are recomputed by reducing the
+  /// steps that follow, in order, from the state before it, and the later steps are numbered
+  /// one lower. Redux DevTools' "skip".
+  ///
+  /// The effects the reducer returns are not run: an action an effect delivered in the
+  /// recording stays a step of its own, as it was recorded (one whose cause was the skipped
+  /// step keeps its place, with no cause). The reducer runs with the dependencies in force.
+  ///
+  /// ```swift
+  /// let withoutTheTypo = try recording.skipping(12, reducer: Editor())
+  /// let text = try withoutTheTypo.state(at: withoutTheTypo.steps.count).text
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - step: The number of the step to leave out, from 1.
+  ///   - reducer: The reducer of the recorded store.
+  /// - Returns: The recording without the step.
+  /// - Throws: ``RecordingError/noSuchStep(_:)``, or an error rebuilding or encoding a state.
+  public func skipping(
+    _ step: Int, reducer: some Reducer<State, Action>
+  ) throws -> Recording {
+    guard (1...steps.count).contains(step) else { throw RecordingError.noSuchStep(step) }
+    let encoder = RecordingCoding.makeEncoder()
+    var state = try self.state(at: step - 1)
+    var tree = try tree(at: step - 1)
+    var newSteps = Array(steps[..<(step - 1)])
+    var newSnapshots = snapshots.filter { $0.key < step }
+    func renumbered(_ number: Int) -> Int? {
+      number < step ? number : number == step ? nil : number - 1
+    }
+    for recorded in steps[step...] {
+      _ = reducer.reduce(into: &state, action: recorded.action)
+      let newTree = try RecordingCoding.tree(of: state, encoder: encoder)
+      let number = recorded.number - 1
+      var origin = recorded.origin
+      if case .effect(let cause?) = origin { origin = .effect(cause: renumbered(cause)) }
+      newSteps.append(
+        RecordedStep(
+          number: number, time: recorded.time, origin: origin, action: recorded.action,
+          changes: tree.changes(to: newTree)))
+      if number % snapshotInterval == 0 { newSnapshots[number] = newTree }
+      tree = newTree
+    }
+    let newEffects = effects.compactMap { effect -> RecordedEffect? in
+      guard let number = renumbered(effect.step) else { return nil }
+      var effect = effect
+      effect.step = number
+      return effect
+    }
+    let newEndPositions = Dictionary(
+      uniqueKeysWithValues: endPositions.compactMap { effect, position in
+        renumbered(effect).map { ($0, position < step ? position : position - 1) }
+      })
+    return try Recording(
+      initialTree: initialTree, snapshotInterval: snapshotInterval, steps: newSteps,
+      effects: newEffects, snapshots: newSnapshots, endPositions: newEndPositions,
+      issues: issues)
+  }
+
+  /// The recording as JSON lines, in the format of the article "The recording format": to
+  /// export it, or keep a part of it.
+  ///
+  /// - Returns: The lines.
+  /// - Throws: An error encoding an action.
+  public func jsonLines() throws -> Data {
+    let encoder = RecordingCoding.makeEncoder()
+    var data = try RecordingCoding.line(
+      HeaderLine(snapshotInterval: snapshotInterval, state: initialTree), encoder: encoder)
+    let endsByPosition = Dictionary(grouping: effects.filter { endPositions[$0.step] != nil }) {
+      endPositions[$0.step] ?? 0
+    }
+    let startedSteps = Set(effects.map(\.step))
+    func appendEnds(after position: Int) throws {
+      for effect in endsByPosition[position] ?? [] {
+        guard let endTime = effect.endTime else { continue }
+        data.append(
+          try RecordingCoding.line(
+            EffectEndedLine(
+              effectEnded: effect.step, time: endTime.recordedNanoseconds,
+              cancelled: effect.wasCancelled), encoder: encoder))
+      }
+    }
+    try appendEnds(after: 0)
+    for recorded in steps {
+      let (origin, cause) = recorded.origin.line
+      data.append(
+        try RecordingCoding.line(
+          StepLine(
+            step: recorded.number, time: recorded.time.recordedNanoseconds, origin: origin,
+            cause: cause, action: recorded.action, changes: recorded.changes), encoder: encoder))
+      if let snapshot = snapshots[recorded.number] {
+        data.append(
+          try RecordingCoding.line(
+            SnapshotLine(snapshot: recorded.number, state: snapshot), encoder: encoder))
+      }
+      if startedSteps.contains(recorded.number) {
+        data.append(
+          try RecordingCoding.line(
+            EffectStartedLine(effectStarted: recorded.number), encoder: encoder))
+      }
+      try appendEnds(after: recorded.number)
+    }
+    return data
+  }
+
+  /// Writes the recording to a file as JSON lines (``jsonLines()``), replacing it.
+  ///
+  /// - Parameter url: The file.
+  /// - Throws: An error encoding an action or writing the file.
+  public func write(to url: URL) throws {
+    try jsonLines().write(to: url, options: .atomic)
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+// The lines of a recording, as Swift values; see the article "The recording format".
+
+/// The first line: the format, the snapshot interval and the state when the recording began.
+struct HeaderLine: Codable {
+  static let format = "reductor-recording"
+  static let version = 1
+
+  var format = HeaderLine.format
+  var version = HeaderLine.version
+  var snapshotInterval: Int
+  var state: JSONValue
+}
+
+/// A step: one action the store reduced.
+struct StepLine<Action: Codable>: Codable {
+  var step: Int
+  var time: Int64
+  var origin: String
+  var cause: Int?
+  var action: Action
+  var changes: [JSONChange]
+}
+
+/// The whole state after a step.
+struct SnapshotLine: Codable {
+  var snapshot: Int
+  var state: JSONValue
+}
+
+/// A step's reduction returned an effect that does work.
+struct EffectStartedLine: Codable {
+  var effectStarted: Int
+}
+
+/// The work of a step's effect finished.
+struct EffectEndedLine: Codable {
+  var effectEnded: Int
+  var time: Int64
+  var cancelled: Bool
+}
+
+/// The keys that tell a line's kind; a line without any of them is of a kind this version does
+/// not know, and is skipped.
+struct LineKind: Decodable {
+  /// Set on a line of stage durations, which a recording does not read (an inspector does).
+  var stages: JSONValue?
+  var step: Int?
+  var snapshot: Int?
+  var effectStarted: Int?
+  var effectEnded: Int?
+}
+
+extension RecordedOrigin {
+  /// The origin's name in a step line, and its cause.
+  var line: (origin: String, cause: Int?) {
+    switch self {
+    case .sent: ("sent", nil)
+    case .effect(let cause): ("effect", cause)
+    case .enqueued: ("enqueued", nil)
+    }
+  }
+
+  /// The origin a step line names.
+  init?(line origin: String, cause: Int?) {
+    switch origin {
+    case "sent": self = .sent
+    case "effect": self = .effect(cause: cause)
+    case "enqueued": self = .enqueued
+    default: return nil
+    }
+  }
+}
+
+extension Duration {
+  /// Whole nanoseconds, as a recording writes times.
+  var recordedNanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+  }
+}
+
+/// The encoder and decoder of recordings: keys sorted, so that a value always reads the same.
+enum RecordingCoding {
+  static func makeEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  /// One line: `value` encoded, and a newline.
+  static func line(_ value: some Encodable, encoder: JSONEncoder) throws -> Data {
+    var data = try encoder.encode(value)
+    data.append(UInt8(ascii: "\n"))
+    return data
+  }
+
+  /// `value` as a JSON tree.
+  static func tree(of value: some Encodable, encoder: JSONEncoder) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value))
+  }
+
+  /// The value a JSON tree encodes.
+  static func value<Value: Decodable>(_ type: Value.Type, from tree: JSONValue) throws -> Value {
+    try JSONDecoder().decode(Value.self, from: makeEncoder().encode(tree))
+  }
+}

@@ -1,0 +1,176 @@
+public import Foundation
+public import Reductor
+
+/// Records a store's session as JSON lines: an extension of the store that hears each action it
+/// reduces, with where the action came from, the time on the store's clock and the state after
+/// it, and the work of the effects. Start one with `record(to:snapshotInterval:)`
+/// or `record(snapshotInterval:)`.
+///
+/// ```swift
+/// let recorder = try store.record(to: url)
+/// // … the session …
+/// await store.finishEffects()
+/// recorder.stop()
+/// ```
+///
+/// On the main actor the recorder only copies the action and the state into a buffer; a
+/// background task encodes them and writes them, in order, so a send never waits for the disk.
+/// When the buffer holds more than ``bufferLimit`` steps — a program that sends faster, for long,
+/// than its steps can be encoded — the send that finds it so encodes the waiting steps itself,
+/// so that memory stays bounded. ``flush()`` writes what waits; ``stop()`` ends the recording.
+///
+/// A step that cannot be encoded, or a file that cannot be written, stops the recording and is
+/// reported to the store's `diagnosticHandler` (`.recordingFailed`):
+/// the lines written before are whole, and the store goes on.
+public final class SessionRecorder<State: Codable & Sendable, Action: Codable & Sendable>:
+  StoreExtension
+{
+  /// The most steps that wait to be encoded before a send encodes them itself.
+  public nonisolated static var bufferLimit: Int { 10_000 }
+
+  /// Hears each reduction, with the state after it, and the effects.
+  public nonisolated var hooks: StoreHooks { [.didReduce, .effects] }
+
+  private let sink: RecordingSink<State, Action>
+  private weak var store: ReducerStore<State, Action>?
+  /// The store's number of the first reduction recorded: step 1.
+  private var firstReduction: Int?
+
+  init(
+    store: ReducerStore<State, Action>, output: RecordingOutput, snapshotInterval: Int
+  ) {
+    self.store = store
+    let handler = store.diagnosticHandler
+    sink = RecordingSink(
+      output: output, snapshotInterval: snapshotInterval,
+      elapsed: Self.elapsedTime(on: store.clock), report: handler)
+    sink.append(.header(store.state))
+  }
+
+  /// A function that reads the time on `clock` since it was made.
+  private static func elapsedTime(
+    on clock: some Clock<Duration>
+  ) -> @Sendable () -> Duration {
+    let start = clock.now
+    return { start.duration(to: clock.now) }
+  }
+
+  /// Buffers the step.
+  public func didReduce(
+    _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
+  ) {
+    let first = firstReduction ?? origin.reduction
+    firstReduction = first
+    let recordedOrigin: RecordedOrigin
+    if let cause = origin.causingReduction {
+      recordedOrigin = .effect(cause: cause >= first ? cause - first + 1 : nil)
+    } else {
+      if case .enqueued = origin.kind { recordedOrigin = .enqueued } else { recordedOrigin = .sent }
+    }
+    let step = origin.reduction - first + 1
+    sink.append(.step(step, time: sink.elapsed(), origin: recordedOrigin, action, state))
+  }
+
+  /// Buffers the effect's start, and returns the function that buffers its end.
+  public func effectStarted(
+    by action: Action, origin: ActionOrigin<Action>
+  ) -> (@Sendable (_ cancelled: Bool) -> Void)? {
+    guard let first = firstReduction else { return nil }
+    let step = origin.reduction - first + 1
+    sink.append(.effectStarted(step))
+    let sink = sink
+    return { cancelled in sink.append(.effectEnded(step, time: sink.elapsed(), cancelled)) }
+  }
+
+  /// Encodes and writes the steps that wait, on the calling thread, and returns when they are
+  /// written.
+  public func flush() {
+    sink.writePending()
+  }
+
+  /// Ends the recording: removes the recorder from its store, writes what waits, and closes the
+  /// file. An effect that ends later is not recorded. Stopping a stopped recorder does nothing.
+  public func stop() {
+    store?.remove(self)
+    store = nil
+    sink.close()
+  }
+
+  /// The recording so far: what the recorder wrote, read back (it flushes first).
+  ///
+  /// - Returns: The recording.
+  /// - Throws: An error reading the file back.
+  public func recording() throws -> Recording<State, Action> {
+    sink.writePending()
+    return try Recording(jsonLines: sink.writtenLines())
+  }
+}
+
+/// Where a recorder's lines go.
+enum RecordingOutput {
+  /// A file, open for writing, and its place.
+  case file(FileHandle, URL)
+  /// Memory.
+  case memory
+}
+
+extension ReducerStore where State: Codable & Sendable, Action: Codable {
+  /// Starts recording the store's session to a file of JSON lines (the format of the article
+  /// "The recording format"), replacing the file: the state now, then each action the store
+  /// reduces, where it came from and when, with a snapshot of the state every
+  /// `snapshotInterval` steps.
+  ///
+  /// ```swift
+  /// let recorder = try store.record(to: URL(filePath: "session.jsonl"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - snapshotInterval: How many steps apart the snapshots are; at least 1 (a smaller value
+  ///     is reported to the `diagnosticHandler`, and 1 used).
+  /// - Returns: The recorder, installed; ``SessionRecorder/stop()`` ends the recording.
+  /// - Throws: The error creating the file.
+  public func record(
+    to url: URL, snapshotInterval: Int = 100
+  ) throws -> SessionRecorder<State, Action> {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    }
+    let handle = try FileHandle(forWritingTo: url)
+    return startRecording(to: .file(handle, url), snapshotInterval: snapshotInterval)
+  }
+
+  /// Starts recording the store's session in memory: the state now, then each action the store
+  /// reduces, where it came from and when, with a snapshot of the state every
+  /// `snapshotInterval` steps. ``SessionRecorder/recording()`` gives it.
+  ///
+  /// ```swift
+  /// let recorder = store.record()
+  /// store.send(.increment)
+  /// let recording = try recorder.recording()
+  /// ```
+  ///
+  /// - Parameter snapshotInterval: How many steps apart the snapshots are; at least 1 (a smaller
+  ///   value is reported to the `diagnosticHandler`, and 1 used).
+  /// - Returns: The recorder, installed; ``SessionRecorder/stop()`` ends the recording.
+  public func record(snapshotInterval: Int = 100) -> SessionRecorder<State, Action> {
+    startRecording(to: .memory, snapshotInterval: snapshotInterval)
+  }
+
+  private func startRecording(
+    to output: RecordingOutput, snapshotInterval: Int
+  ) -> SessionRecorder<State, Action> {
+    if snapshotInterval < 1 {
+      diagnosticHandler(
+        StoreDiagnostic(
+          kind: .recordingFailed,
+          message: "a recording's snapshot interval must be at least 1, not \(snapshotInterval); "
+            + "it takes a snapshot after every step",
+          error: nil, fileID: "", line: 0))
+    }
+    let recorder = SessionRecorder(
+      store: self, output: output, snapshotInterval: max(1, snapshotInterval))
+    install(recorder)
+    return recorder
+  }
+}

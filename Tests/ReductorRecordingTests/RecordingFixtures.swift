@@ -1,0 +1,51 @@
+import Foundation
+import Reductor
+
+/// A counter whose `load` waits a second on the clock and delivers `loaded(10)`.
+struct Tally: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var count = 0
+    var log: [String] = []
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case increment
+    case load
+    case loaded(Int)
+    case note(String)
+    /// Encoding fails for a value JSON cannot hold (not a number, an infinity).
+    case measure(Double)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.count += 1
+      return .none
+    case .load:
+      return .run {
+        try await EffectContext.clock.sleep(for: .seconds(1))
+        return .loaded(10)
+      }
+    case .loaded(let value):
+      state.count += value
+      return .none
+    case .note(let text):
+      state.log.append(text)
+      return .none
+    case .measure(let value):
+      state.log.append("\(value)")
+      return .none
+    }
+  }
+}
+
+/// A fresh file in the temporary folder, and its removal.
+struct TemporaryFile {
+  let url = FileManager.default.temporaryDirectory
+    .appending(path: "reductor-recording-\(UUID().uuidString).jsonl")
+
+  func remove() {
+    try? FileManager.default.removeItem(at: url)
+  }
+}
