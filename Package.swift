@@ -18,6 +18,7 @@ let package = Package(
     .executable(name: "scoreboard", targets: ["Scoreboard"]),
     .executable(name: "todos", targets: ["Todos"]),
     .executable(name: "reductor-bench", targets: ["ReductorBench"]),
+    .executable(name: "reductor-inspect", targets: ["ReductorInspect"]),
     .executable(name: "shared-crash-probe", targets: ["SharedCrashProbe"]),
   ],
   targets: [
@@ -31,6 +32,10 @@ let package = Package(
     .target(name: "ReductorSharing", dependencies: ["Reductor"]),
     // Recording a store's session to JSON lines, reading it back, rebuilding its states.
     .target(name: "ReductorRecording", dependencies: ["Reductor"]),
+    // The inspector page of a recording: one self-contained HTML file, from the JSON lines alone.
+    .target(name: "InspectorPage", path: "Tools/InspectorPage"),
+    .executableTarget(
+      name: "ReductorInspect", dependencies: ["InspectorPage"], path: "Tools/ReductorInspect"),
     // What the examples share to run in a terminal: input and signals as events, rendering.
     .target(name: "Terminal", path: "Examples/Terminal"),
     .executableTarget(
@@ -68,6 +73,7 @@ let package = Package(
       dependencies: ["ReductorSharing", "ReductorTesting", "StressRuns"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StressRuns"]),
     .testTarget(name: "ReductorRecordingTests", dependencies: ["ReductorRecording", "StressRuns"]),
+    .testTarget(name: "InspectorPageTests", dependencies: ["InspectorPage"]),
     .testTarget(
       name: "CounterTests",
       dependencies: [
