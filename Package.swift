@@ -33,7 +33,8 @@ let package = Package(
     // Recording a store's session to JSON lines, reading it back, rebuilding its states.
     .target(name: "ReductorRecording", dependencies: ["Reductor"]),
     // The inspector page of a recording: one self-contained HTML file, from the JSON lines alone.
-    .target(name: "InspectorPage", path: "Tools/InspectorPage"),
+    .target(
+      name: "InspectorPage", dependencies: ["ReductorRecording"], path: "Tools/InspectorPage"),
     .executableTarget(
       name: "ReductorInspect", dependencies: ["InspectorPage"], path: "Tools/ReductorInspect"),
     // What the examples share to run in a terminal: input and signals as events, rendering.
@@ -73,7 +74,7 @@ let package = Package(
       dependencies: ["ReductorSharing", "ReductorTesting", "StressRuns"]),
     .testTarget(name: "TerminalTests", dependencies: ["Terminal", "StressRuns"]),
     .testTarget(name: "ReductorRecordingTests", dependencies: ["ReductorRecording", "StressRuns"]),
-    .testTarget(name: "InspectorPageTests", dependencies: ["InspectorPage"]),
+    .testTarget(name: "InspectorPageTests", dependencies: ["InspectorPage", "ReductorRecording"]),
     .testTarget(
       name: "CounterTests",
       dependencies: [

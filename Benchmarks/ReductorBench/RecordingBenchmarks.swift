@@ -12,7 +12,7 @@ let recordingBenchmarks: [Benchmark] = [
     // what is left.
     try recordIncrements(n, timed: true)
   },
-  Benchmark("memory.record.file.1M", unit: "MiB", operations: (1_000_000, 200_000)) { n in
+  Benchmark("memory.record.1M", unit: "MiB", operations: (1_000_000, 200_000)) { n in
     // n sends recorded, far faster than the steps are encoded: what the recording holds above
     // the resident size before it, at its peak (sampled every 10,000 sends) — bounded by the
     // buffer's limit, past which the sends encode. Returned times n, as the harness divides by

@@ -1,10 +1,10 @@
 /// A JSON value as a tree: what a state's encoding is compared as, so that a recording stores
-/// each step's changes rather than each step's state.
-enum JSONValue: Hashable, Sendable {
+/// each step's changes rather than each step's state; the inspector reads lines as it.
+package enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
-  /// A number written without a fraction or exponent that fits `Int64`, kept exact.
-  case integer(Int64)
+  /// A number written without a fraction that fits `Int`, kept exact.
+  case integer(Int)
   case number(Double)
   case string(String)
   case array([JSONValue])
@@ -12,13 +12,13 @@ enum JSONValue: Hashable, Sendable {
 }
 
 extension JSONValue: Codable {
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
     } else if let bool = try? container.decode(Bool.self) {
       self = .bool(bool)
-    } else if let integer = try? container.decode(Int64.self) {
+    } else if let integer = try? container.decode(Int.self) {
       self = .integer(integer)
     } else if let number = try? container.decode(Double.self) {
       self = .number(number)
@@ -31,7 +31,7 @@ extension JSONValue: Codable {
     }
   }
 
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()

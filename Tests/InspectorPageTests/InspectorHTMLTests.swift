@@ -1,5 +1,6 @@
 import Foundation
 import InspectorPage
+import ReductorRecording
 import Testing
 
 @Suite struct InspectorHTMLTests {

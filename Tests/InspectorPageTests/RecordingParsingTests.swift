@@ -1,5 +1,6 @@
 import Foundation
 import InspectorPage
+import ReductorRecording
 import Testing
 
 @Suite struct RecordingParsingTests {
@@ -146,21 +147,23 @@ import Testing
   @Test(arguments: [
     (
       #"{"format":"other-format","version":1,"snapshotInterval":100,"time":0,"state":{}}"#,
-      RecordingError.notARecording(#"its format is "other-format""#)
+      InspectorPage.RecordingError.notARecording(#"its format is "other-format""#)
     ),
     (
       #"{"format":"reductor-recording","version":2,"snapshotInterval":100,"time":0,"state":{}}"#,
-      RecordingError.notARecording("version 2 is newer than this reader (1)")
+      InspectorPage.RecordingError.notARecording("version 2 is newer than this reader (1)")
     ),
     (
       #"{"format":"reductor-recording","version":1,"snapshotInterval":100,"time":0}"#,
-      RecordingError.notARecording("its header has no state")
+      InspectorPage.RecordingError.notARecording("its header has no state")
     ),
-    (#"{"step":1,"time":100}"#, RecordingError.notARecording("its format is missing")),
-    ("count,time", RecordingError.notARecording("line 1 is not valid JSON")),
-    ("", RecordingError.empty),
+    (
+      #"{"step":1,"time":100}"#, InspectorPage.RecordingError.notARecording("its format is missing")
+    ),
+    ("count,time", InspectorPage.RecordingError.notARecording("line 1 is not valid JSON")),
+    ("", InspectorPage.RecordingError.empty),
   ])
-  func aHeaderOfAnotherFormatIsRefused(header: String, error: RecordingError) {
+  func aHeaderOfAnotherFormatIsRefused(header: String, error: InspectorPage.RecordingError) {
     #expect(throws: error) {
       try Recording(parsing: data(header + "\n"))
     }

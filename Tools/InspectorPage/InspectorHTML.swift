@@ -1,3 +1,5 @@
+import ReductorRecording
+
 /// The inspector's page of a recording: one self-contained HTML file, with its style, its script
 /// and its data inline, and nothing loaded from anywhere else.
 ///

@@ -1,4 +1,5 @@
 package import Foundation
+import ReductorRecording
 
 /// Why a file is not a recording the inspector can show: its header is missing or is not a
 /// header of this format.

@@ -1,3 +1,5 @@
+package import ReductorRecording
+
 /// A recording as the inspector reads it: the header's initial state, the steps, the snapshots,
 /// the ends of effects and the stage durations, with what could not be read.
 ///

@@ -1,3 +1,5 @@
+import ReductorRecording
+
 extension Recording.Step {
   /// The longest payload summary shown in the timeline; a longer one is cut and ends with `…`.
   static let payloadLimit = 48
