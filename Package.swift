@@ -43,7 +43,8 @@ let package = Package(
       name: "Counter", dependencies: ["Reductor", "ReductorSharing", "Terminal"],
       path: "Examples/Counter"),
     .executableTarget(
-      name: "Search", dependencies: ["Reductor", "Terminal"], path: "Examples/Search"),
+      name: "Search", dependencies: ["Reductor", "ReductorRecording", "Terminal"],
+      path: "Examples/Search"),
     .executableTarget(
       name: "Items", dependencies: ["ReductorReactor", "Terminal"], path: "Examples/Items"),
     .executableTarget(
@@ -80,7 +81,8 @@ let package = Package(
       dependencies: [
         "Counter", "Terminal", "ReductorTesting", "ReductorSharing", "StressRuns",
       ]),
-    .testTarget(name: "SearchTests", dependencies: ["Search", "ReductorTesting"]),
+    .testTarget(
+      name: "SearchTests", dependencies: ["Search", "ReductorTesting", "ReductorRecording"]),
     .testTarget(name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"]),
     .testTarget(
       name: "TodosTests", dependencies: ["Todos", "ReductorTesting", "ReductorSharing"]),

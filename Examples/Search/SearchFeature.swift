@@ -3,7 +3,7 @@ import Reductor
 /// Type-ahead search over a word list: a query change waits for 300 ms of quiet, then searches,
 /// and a newer query replaces the search that is waiting or running.
 enum SearchFeature {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     /// What the user typed last.
     var query = ""
     /// The words that match the last query that finished searching.
@@ -14,7 +14,7 @@ enum SearchFeature {
     var failure: String?
   }
 
-  enum Action: Sendable, Equatable {
+  enum Action: Sendable, Equatable, Codable {
     case queryChanged(String)
     case searchResponse([String])
     case searchFailed(String)

@@ -1,14 +1,24 @@
+import Foundation
 import Reductor
+import ReductorRecording
 import Terminal
 
 // Type-ahead search in the terminal: type a query per line, `q` quits. Each query waits for
 // 300 ms of quiet, then searches a built-in word list that answers after 100 ms; a newer query
 // replaces the search that waits or runs. Input is read on a thread of its own, so results show
 // as they arrive. Works interactively and with piped input: printf 'sw\nswi\nq\n' | swift run search
+// `swift run search --record session.jsonl` records the session (see ReductorRecording).
 
 let store = ReducerStore(
   initialState: SearchFeature.State(),
   reducer: SearchFeature.Reducer(dependencies: .live))
+let arguments = CommandLine.arguments.dropFirst()
+let recorder: SessionRecorder<SearchFeature.State, SearchFeature.Action>?
+if arguments.first == "--record", let path = arguments.dropFirst().first {
+  recorder = try store.record(to: URL(filePath: path))
+} else {
+  recorder = nil
+}
 
 extension SearchFeature.State {
   /// The line that shows the search.
@@ -41,8 +51,9 @@ input: for await event in Terminal.events() {
     break input
   }
 }
-// Let the last search answer before the program ends.
+// Let the last search answer before the program ends, and its step be written.
 await store.finishEffects(timeout: .seconds(5))
+recorder?.stop()
 rendering.cancel()
 
 extension String {
