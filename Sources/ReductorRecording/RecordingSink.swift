@@ -1,5 +1,5 @@
 import Foundation
-import Reductor
+public import Reductor
 
 /// What a recorder hands over from the main actor (and an effect's end from any thread), and
 /// the writer that encodes it, in order, off the main actor.
@@ -8,8 +8,10 @@ import Reductor
 /// encoding; `writer` guards the encoding and the output, and is held while a batch is taken
 /// from `pending` and written, so that batches are written in the order they were taken,
 /// whoever writes them (the background task, a send over the buffer's limit, a flush).
+@usableFromInline
 final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
   /// What is recorded, in order.
+  @usableFromInline
   enum Entry: Sendable {
     case header(State)
     case step(Int, time: Duration, origin: RecordedOrigin, Action, State)
@@ -17,12 +19,16 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     case effectEnded(Int, time: Duration, Bool)
   }
 
-  struct Pending {
-    var entries: [Entry] = []
+  @usableFromInline
+  struct Pending: Sendable {
+    @usableFromInline var entries: [Entry] = []
     /// Whether a background task is on its way to write the entries.
-    var isWriterScheduled = false
+    @usableFromInline var isWriterScheduled = false
     /// How many steps `entries` holds.
-    var steps = 0
+    @usableFromInline var steps = 0
+
+    @usableFromInline
+    init() {}
   }
 
   /// The encoder's state: the output, and the state of the last step, which the next step's
@@ -35,14 +41,15 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     let encoder = RecordingCoding.makeEncoder()
   }
 
-  let elapsed: @Sendable () -> Duration
+  @usableFromInline let elapsed: @Sendable () -> Duration
   /// The file the lines go to; nil for a recording in memory.
   private let file: URL?
   private let snapshotInterval: Int
   private let report: @Sendable (StoreDiagnostic) -> Void
-  private let pending = Locked(Pending())
+  @usableFromInline let pending = Locked(Pending())
   private let writer: Locked<Writer>
 
+  @usableFromInline
   init(
     output: RecordingOutput, snapshotInterval: Int, elapsed: @escaping @Sendable () -> Duration,
     report: @escaping @Sendable (StoreDiagnostic) -> Void
@@ -56,6 +63,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
 
   /// Buffers `entry`, and starts a background task to write it unless one is on its way; over
   /// the buffer's limit, writes the entries itself.
+  @inlinable
   func append(_ entry: Entry) {
     var isStep = false
     if case .step = entry { isStep = true }
@@ -74,6 +82,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
   }
 
   /// Encodes and writes the entries that wait, batch after batch, until none is left.
+  @usableFromInline
   func writePending() {
     writer.withLock { writer in
       while true {
