@@ -94,14 +94,7 @@ private struct Replayer<
   ) {
     self.recording = recording
     self.effects = effects
-    var dependencies = DependencyValues.current
-    dependencies.context = .test
-    dependencies.clock = clock
-    dependencies.continuousClock = clock
-    dependencies.suspendingClock = clock
-    dependencies.report = { [diagnostics] diagnostic in
-      diagnostics.withLock { $0.append(diagnostic) }
-    }
+    var dependencies = DependencyValues.test(clock: clock, reportingTo: diagnostics)
     updateDependencies(&dependencies)
     switch effects {
     case .live:

@@ -155,14 +155,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     site: CallSite,
     makeStore: (DependencyValues) -> StoreUnderTest<State, Action>
   ) {
-    var dependencies = DependencyValues.current
-    dependencies.context = .test
-    dependencies.clock = clock
-    dependencies.continuousClock = clock
-    dependencies.suspendingClock = clock
-    dependencies.report = { [diagnostics] diagnostic in
-      diagnostics.withLock { $0.append(diagnostic) }
-    }
+    var dependencies = DependencyValues.test(clock: clock, reportingTo: diagnostics)
     dependencies.outsideChangeTracker = changeTracker
     updateDependencies(&dependencies)
     store = makeStore(dependencies)
@@ -719,4 +712,20 @@ private func actionDiff<Action>(from expected: Action, to actual: Action) -> Str
 /// One line per item, each with a bullet.
 private func bulleted(_ items: [String]) -> String {
   items.map { "  • \($0)" }.joined(separator: "\n")
+}
+
+extension DependencyValues {
+  /// The dependencies in force now, in the test context, on `clock` (every clock dependency),
+  /// with what is reported collected in `diagnostics`: where a test store and a replay run.
+  static func test(
+    clock: ManualClock, reportingTo diagnostics: Locked<[StoreDiagnostic]>
+  ) -> DependencyValues {
+    var dependencies = DependencyValues.current
+    dependencies.context = .test
+    dependencies.clock = clock
+    dependencies.continuousClock = clock
+    dependencies.suspendingClock = clock
+    dependencies.report = { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
+    return dependencies
+  }
 }
