@@ -83,10 +83,13 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   /// - Throws: ``RecordingError/noSuchStep(_:)``, or ``RecordingError/stateDoesNotDecode(step:error:)``
   ///   when the rebuilt state does not decode (a recording of another version of the state).
   public func state(at step: Int) throws -> State {
+    try state(from: tree(at: step), at: step)
+  }
+
+  /// The state `tree` encodes, the state after `step`.
+  private func state(from tree: JSONValue, at step: Int) throws -> State {
     do {
-      return try RecordingCoding.value(State.self, from: tree(at: step))
-    } catch let error as RecordingError {
-      throw error
+      return try RecordingCoding.value(State.self, from: tree)
     } catch {
       throw RecordingError.stateDoesNotDecode(step: step, error: "\(error)")
     }
@@ -131,8 +134,8 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   ) throws -> Recording {
     guard (1...steps.count).contains(step) else { throw RecordingError.noSuchStep(step) }
     let encoder = RecordingCoding.makeEncoder()
-    var state = try self.state(at: step - 1)
     var tree = try tree(at: step - 1)
+    var state = try state(from: tree, at: step - 1)
     var newSteps = Array(steps[..<(step - 1)])
     var newSnapshots = snapshots.filter { $0.key < step }
     func renumbered(_ number: Int) -> Int? {

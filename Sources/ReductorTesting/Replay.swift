@@ -64,7 +64,7 @@ public func replay<R: Reducer>(
   column: UInt = #column
 ) async -> R.State where R.State: Equatable, R.Action: Equatable {
   let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-  var replayer = Replayer(
+  let replayer = Replayer(
     recording: recording, reducer: reducer, effects: effects,
     withDependencies: updateDependencies)
   if let failure = await replayer.run() {
@@ -116,7 +116,7 @@ private struct Replayer<
   }
 
   /// Replays every step; returns the first failure's message, if any.
-  mutating func run() async -> String? {
+  func run() async -> String? {
     let start = clock.now
     for step in recording.steps {
       let index = step.number - 1
