@@ -1,5 +1,8 @@
+import Foundation
+
 /// A JSON value as a tree: what a state's encoding is compared as, so that a recording stores
-/// each step's changes rather than each step's state; the inspector reads lines as it.
+/// each step's changes rather than each step's state; the inspector reads a recording's states
+/// and actions as it (`Recording<JSONValue, JSONValue>`).
 package enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
@@ -71,7 +74,7 @@ enum JSONPathElement: Hashable, Sendable, Codable {
 /// A change of a JSON value: the value at `path` is now `value`, or, when `value` is nil, the
 /// object key at `path` is gone. Encoded as `{"path":[…],"value":…}` or
 /// `{"path":[…],"removed":true}`.
-struct JSONChange: Hashable, Sendable, Codable {
+package struct JSONChange: Hashable, Sendable, Codable {
   var path: [JSONPathElement]
   var value: JSONValue?
 
@@ -84,7 +87,7 @@ struct JSONChange: Hashable, Sendable, Codable {
     self.value = value
   }
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     path = try container.decode([JSONPathElement].self, forKey: .path)
     if try container.decodeIfPresent(Bool.self, forKey: .removed) == true {
@@ -94,7 +97,7 @@ struct JSONChange: Hashable, Sendable, Codable {
     }
   }
 
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(path, forKey: .path)
     if let value {
@@ -121,6 +124,18 @@ struct JSONChangeMismatch: Error, CustomStringConvertible {
 }
 
 extension JSONValue {
+  /// The value as JSON text on one line, keys sorted, as a recording writes it.
+  ///
+  /// - Precondition: No number is infinite or not a number, which JSON cannot hold; a value
+  ///   read from JSON has none.
+  package var jsonText: String {
+    do {
+      return String(decoding: try RecordingCoding.makeEncoder().encode(self), as: UTF8.self)
+    } catch {
+      preconditionFailure("\(self) cannot be written as JSON: \(error)")
+    }
+  }
+
   /// The changes that turn `self` into `other`, in order: an object's changed, added and removed
   /// keys (sorted), an array's changed elements when its length is the same; anything else is
   /// replaced whole.

@@ -9,7 +9,11 @@ public struct RecordedStep<Action: Sendable>: Sendable {
   /// The action.
   public let action: Action
   /// How the state after the step differs from the state before it.
-  let changes: [JSONChange]
+  package let changes: [JSONChange]
+  /// How long each of the store's instrumentation stages took for this step, by the stage's
+  /// name (`queue`, `mutate`, `reduce`, `effect`); empty when the recording has no stage
+  /// durations for it.
+  public internal(set) var stageDurations: [String: Duration] = [:]
 }
 
 /// How a recorded action reached the store.

@@ -16,6 +16,9 @@ public import Reductor
 /// everything before the problem and says where it is (``issues``).
 public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
   /// The state when the recording began: the state at step 0.
+  ///
+  /// A value it holds by reference (a `@Shared` field) is the same in every copy of it: a store
+  /// that should not change this one starts from ``state(at:)`` 0, decoded afresh.
   public let initialState: State
   /// A snapshot of the whole state follows every step whose number is a multiple of it.
   public let snapshotInterval: Int
@@ -30,7 +33,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   /// The initial state as JSON, which the changes of the steps apply to.
   let initialTree: JSONValue
   /// The snapshots, by the step they follow.
-  let snapshots: [Int: JSONValue]
+  package let snapshots: [Int: JSONValue]
   /// For each effect that ended, the number of steps before its end's line, so that the lines
   /// come out in the order they went in.
   let endPositions: [Int: Int]
@@ -67,12 +70,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   ///   header. A later line that does not decode is not thrown: the recording ends before it,
   ///   and ``issues`` names it.
   public init(jsonLines data: Data) throws {
-    var reader = RecordingReader<Action>()
-    try reader.read(data)
-    try self.init(
-      initialTree: reader.initialTree, snapshotInterval: reader.snapshotInterval,
-      steps: reader.steps, effects: reader.effects, snapshots: reader.snapshots,
-      endPositions: reader.endPositions, issues: reader.issues)
+    self = try Self.readWithSkippedLines(jsonLines: data).recording
   }
 
   /// The state after step `step`, rebuilt from the nearest snapshot at or before it and the
@@ -150,7 +148,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
       newSteps.append(
         RecordedStep(
           number: number, time: recorded.time, origin: origin, action: recorded.action,
-          changes: tree.changes(to: newTree)))
+          changes: tree.changes(to: newTree), stageDurations: recorded.stageDurations))
       if number % snapshotInterval == 0 { newSnapshots[number] = newTree }
       tree = newTree
     }
@@ -201,6 +199,9 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
           StepLine(
             step: recorded.number, time: recorded.time.recordedNanoseconds, origin: origin,
             cause: cause, action: recorded.action, changes: recorded.changes), encoder: encoder))
+      if !recorded.stageDurations.isEmpty {
+        data.append(try RecordingCoding.line(StagesLine(of: recorded), encoder: encoder))
+      }
       if let snapshot = snapshots[recorded.number] {
         data.append(
           try RecordingCoding.line(

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 // The lines of a recording, as Swift values; see the article "The recording format".
 
@@ -41,10 +41,23 @@ struct EffectEndedLine: Codable {
   var cancelled: Bool
 }
 
+/// How long each instrumentation stage took for a step, in nanoseconds: read as any JSON, so
+/// that a duration that is not a whole number is reported as such.
+struct StagesLine: Codable {
+  var stages: [String: JSONValue]
+  var step: Int
+
+  /// The line of the stage durations of `step`.
+  init(of step: RecordedStep<some Sendable>) {
+    self.stages = step.stageDurations.mapValues { .integer(Int($0.recordedNanoseconds)) }
+    self.step = step.number
+  }
+}
+
 /// The keys that tell a line's kind; a line without any of them is of a kind this version does
 /// not know, and is skipped.
 struct LineKind: Decodable {
-  /// Set on a line of stage durations, which a recording does not read (an inspector does).
+  /// Set on a line of stage durations, which also has a `step`.
   var stages: JSONValue?
   var step: Int?
   var snapshot: Int?
@@ -54,7 +67,7 @@ struct LineKind: Decodable {
 
 extension RecordedOrigin {
   /// The origin's name in a step line, and its cause.
-  var line: (origin: String, cause: Int?) {
+  package var line: (origin: String, cause: Int?) {
     switch self {
     case .sent: ("sent", nil)
     case .effect(let cause): ("effect", cause)
@@ -75,15 +88,16 @@ extension RecordedOrigin {
 
 extension Duration {
   /// Whole nanoseconds, as a recording writes times.
-  var recordedNanoseconds: Int64 {
+  package var recordedNanoseconds: Int64 {
     let (seconds, attoseconds) = components
     return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 }
 
 /// The encoder and decoder of recordings: keys sorted, so that a value always reads the same.
-enum RecordingCoding {
-  static func makeEncoder() -> JSONEncoder {
+package enum RecordingCoding {
+  /// An encoder that writes JSON as a recording does: on one line, keys sorted, `/` unescaped.
+  package static func makeEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Reads the lines of a recording in order, keeping what it read up to the first line that does
 /// not decode.
@@ -12,6 +12,8 @@ struct RecordingReader<Action: Codable & Sendable> {
   var snapshots: [Int: JSONValue] = [:]
   var endPositions: [Int: Int] = [:]
   var issues: [RecordingIssue] = []
+  /// The numbers of the lines of a kind this version does not know, which were skipped.
+  var skippedLines: [Int] = []
 
   /// A line that decodes but does not fit the lines before it.
   struct Mismatch: Error, CustomStringConvertible {
@@ -35,7 +37,7 @@ struct RecordingReader<Action: Codable & Sendable> {
     }
     for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
       do {
-        try readLine(line)
+        try readLine(line, number: offset + 1)
       } catch {
         let isCutShort = offset == lines.count - 1 && data.last != newline
         issues.append(
@@ -64,10 +66,27 @@ struct RecordingReader<Action: Codable & Sendable> {
     snapshotInterval = header.snapshotInterval
   }
 
-  private mutating func readLine(_ line: Data.SubSequence) throws {
+  private mutating func readLine(_ line: Data.SubSequence, number: Int) throws {
     let kind = try decoder.decode(LineKind.self, from: line)
     if kind.stages != nil {
-      return
+      let stages = try decoder.decode(StagesLine.self, from: line)
+      guard steps.indices.contains(stages.step - 1) else {
+        throw Mismatch(
+          description: "the stage durations of step \(stages.step) follow no such step")
+      }
+      guard steps[stages.step - 1].stageDurations.isEmpty else {
+        throw Mismatch(description: "the stage durations of step \(stages.step) come twice")
+      }
+      var durations: [String: Duration] = [:]
+      for (stage, duration) in stages.stages.sorted(by: { $0.key < $1.key }) {
+        guard case .integer(let nanoseconds) = duration else {
+          throw Mismatch(
+            description: "the \(stage) stage of step \(stages.step) lasts \(duration.jsonText), "
+              + "not a whole number of nanoseconds")
+        }
+        durations[stage] = .nanoseconds(nanoseconds)
+      }
+      steps[stages.step - 1].stageDurations = durations
     } else if kind.step != nil {
       let step = try decoder.decode(StepLine<Action>.self, from: line)
       guard step.step == steps.count + 1 else {
@@ -103,8 +122,10 @@ struct RecordingReader<Action: Codable & Sendable> {
       effects[index].endTime = .nanoseconds(ended.time)
       effects[index].wasCancelled = ended.cancelled
       endPositions[ended.effectEnded] = steps.count
+    } else {
+      // A newer writer's addition.
+      skippedLines.append(number)
     }
-    // A line of another kind is skipped: a newer writer's addition.
   }
 
   /// A decoding error in a sentence: what did not decode, and where in the line.
@@ -121,5 +142,26 @@ struct RecordingReader<Action: Codable & Sendable> {
     let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
     let place = path.isEmpty ? "" : " at \(path.joined(separator: "."))"
     return context.debugDescription + place
+  }
+}
+
+extension Recording {
+  /// Reads a recording from JSON lines as ``init(jsonLines:)`` does, and says which lines it
+  /// skipped for being of a kind this version does not know: the inspector lists them.
+  ///
+  /// - Parameter data: The lines, in the format of the article "The recording format".
+  /// - Returns: The recording, and the numbers of the skipped lines, from 1.
+  /// - Throws: ``RecordingError/notARecording(_:)`` when the first line is not a recording's
+  ///   header.
+  package static func readWithSkippedLines(
+    jsonLines data: Data
+  ) throws -> (recording: Recording, skippedLines: [Int]) {
+    var reader = RecordingReader<Action>()
+    try reader.read(data)
+    let recording = try Recording(
+      initialTree: reader.initialTree, snapshotInterval: reader.snapshotInterval,
+      steps: reader.steps, effects: reader.effects, snapshots: reader.snapshots,
+      endPositions: reader.endPositions, issues: reader.issues)
+    return (recording, reader.skippedLines)
   }
 }

@@ -4,20 +4,10 @@ import ReductorRecording
 import Testing
 
 @Suite struct InspectorHTMLTests {
-  /// The page of a recording given as text.
-  private func page(_ text: String) throws -> String {
-    InspectorHTML.page(for: try Recording(parsing: data(text)), title: "session.jsonl")
-  }
-
-  /// The number of times `part` occurs in `text`.
-  private func occurrences(of part: String, in text: String) -> Int {
-    text.components(separatedBy: part).count - 1
-  }
-
   @Test func thePageHoldsTheRecordingAsJSON() throws {
-    let recording = try Recording(parsing: data(counterRecording))
-    let html = InspectorHTML.page(for: recording, title: "session.jsonl")
-    let json = InspectorHTML.dataJSON(of: recording)
+    let recording = try JSONRecording(jsonLines: data(counterRecording))
+    let html = try page(counterRecording)
+    let json = try InspectorHTML.dataJSON(of: recording)
 
     #expect(html.contains(#"<script type="application/json" id="recording">\#(json)</script>"#))
     // The blob is JSON the page's script can read back.
@@ -137,8 +127,8 @@ import Testing
     #expect(html.contains(#"<b id="step-count">1</b>"#))
     #expect(
       html.contains(
-        #"<li class="problem" id="bad-line" data-line="3">Line 3 could not be read (a step needs an "#
-          + #"&quot;origin&quot; of sent, effect or enqueued): it and the 1 line after it were "#
-          + "ignored; the steps before it are shown.</li>"))
+        #"<li class="problem" id="bad-line" data-line="3">Line 3 could not be read (step 2 has an "#
+          + "unknown origin, thread): it and the 1 line after it were ignored; the steps before it "
+          + "are shown.</li>"))
   }
 }

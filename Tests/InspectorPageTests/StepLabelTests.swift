@@ -1,15 +1,16 @@
 import InspectorPage
+import ReductorRecording
 import Testing
 
 @Suite struct StepLabelTests {
   /// A step of the given action, as a line of a recording.
-  private func step(_ action: String) throws -> Recording.Step {
+  private func step(_ action: String) throws -> RecordedStep<JSONValue> {
     let text = """
-      {"format":"reductor-recording","version":1,"snapshotInterval":100,"time":0,"state":{}}
+      {"format":"reductor-recording","version":1,"snapshotInterval":100,"state":{}}
       {"step":1,"time":0,"origin":"sent","action":\(action),"changes":[]}
 
       """
-    return try #require(try Recording(parsing: data(text)).steps.first)
+    return try #require(try JSONRecording(jsonLines: data(text)).steps.first)
   }
 
   @Test(arguments: [

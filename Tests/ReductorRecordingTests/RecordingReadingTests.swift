@@ -69,10 +69,11 @@ import Testing
   /// file is not the last line, and is reported as undecodable.
   @Test func linesOfAnotherKindAreSkipped() throws {
     var lines = try recordedLines()
-    lines.insert(#"{"stages":{"reduce":1200},"step":1}"#, at: 2)
+    lines.insert(#"{"bookmark":"here","note":"a later version's kind"}"#, at: 2)
     let recording = try read(lines)
     #expect(recording.issues.isEmpty)
     #expect(recording.steps.count == 5)
+    #expect(try recording.jsonLines() == read(recordedLines()).jsonLines())
   }
 
   @Test func aFileThatIsNotARecordingIsRefused() throws {

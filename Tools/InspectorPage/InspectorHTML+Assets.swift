@@ -322,7 +322,7 @@ extension InspectorHTML {
         meta.replaceChildren();
         if (!step) return meta.append(element('span', {}, 'the state when the recording began'));
         meta.append(element('span', { class: 'badge', 'data-origin': step.origin }, step.origin),
-          element('span', { class: 'at' }, 'at ' + seconds(step.time - data.startTime)));
+          element('span', { class: 'at' }, 'at ' + seconds(step.time)));
         if (step.cause !== undefined) {
           meta.append(element('span', { class: 'caused-by' }, 'delivered by the effect of ',
             element('a', { href: '#step=' + step.cause }, '#' + step.cause)));
@@ -332,7 +332,7 @@ extension InspectorHTML {
           meta.append(element('span', { class: 'starts-effect' }, !end
             ? 'starts an effect, still running at the end'
             : 'starts an effect, ' + (end.cancelled ? 'cancelled' : 'ended') + ' at ' +
-              seconds(end.time - data.startTime)));
+              seconds(end.time)));
         }
       }
 
@@ -371,9 +371,9 @@ extension InspectorHTML {
           row.classList.toggle('selected', row.dataset.step === item.dataset.step ||
             (!!step && row.dataset.step === String(step.cause)));
         }
-        const span = Math.max(1, data.endTime - data.startTime);
-        const time = step ? step.time : data.startTime;
-        const left = Math.round((time - data.startTime) / span * 10000) / 100 + '%';
+        const span = Math.max(1, data.endTime);
+        const time = step ? step.time : 0;
+        const left = Math.round(time / span * 10000) / 100 + '%';
         for (const now of document.querySelectorAll('.track .now')) now.style.left = left;
 
         item.scrollIntoView({ block: 'nearest' });

@@ -48,12 +48,12 @@ if source == "-" {
   title = URL(fileURLWithPath: source).lastPathComponent
 }
 
-let recording: Recording
+let page: String
 do {
-  recording = try Recording(parsing: data)
+  page = try InspectorHTML.page(jsonLines: data, title: title)
 } catch {
   printError("reductor-inspect: \(source == "-" ? title : source): \(error)")
   exit(1)
 }
 
-FileHandle.standardOutput.write(Data(InspectorHTML.page(for: recording, title: title).utf8))
+FileHandle.standardOutput.write(Data(page.utf8))

@@ -1,4 +1,6 @@
 import Foundation
+import InspectorPage
+import ReductorRecording
 
 /// A counter session: two sends, an effect's answer, a step from another thread, a snapshot
 /// every 2 steps, one effect ended, one still running, and the stages of step 3.
@@ -19,3 +21,18 @@ let counterRecording = """
 
 /// The recording's bytes.
 func data(_ text: String) -> Data { Data(text.utf8) }
+
+/// The page of a recording given as text.
+func page(_ text: String) throws -> String {
+  try InspectorHTML.page(jsonLines: data(text), title: "session.jsonl")
+}
+
+/// The JSON the page's script reads, of a recording given as text.
+func pageData(_ text: String) throws -> String {
+  try InspectorHTML.dataJSON(of: JSONRecording(jsonLines: data(text)))
+}
+
+/// The number of times `part` occurs in `text`.
+func occurrences(of part: String, in text: String) -> Int {
+  text.components(separatedBy: part).count - 1
+}

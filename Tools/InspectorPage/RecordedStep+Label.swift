@@ -1,6 +1,6 @@
-import ReductorRecording
+package import ReductorRecording
 
-extension Recording.Step {
+extension RecordedStep<JSONValue> {
   /// The longest payload summary shown in the timeline; a longer one is cut and ends with `…`.
   static let payloadLimit = 48
 
@@ -9,8 +9,8 @@ extension Recording.Step {
   package var caseName: String {
     switch action {
     case .string(let name): name
-    case .object(let fields): fields.keys.min() ?? action.compactText
-    default: action.compactText
+    case .object(let fields): fields.keys.min() ?? action.jsonText
+    default: action.jsonText
     }
   }
 
@@ -50,7 +50,7 @@ private func abbreviated(_ value: JSONValue) -> String {
   case .array(let elements):
     return "[" + elements.map(abbreviated).joined(separator: ", ") + "]"
   default:
-    return value.compactText
+    return value.jsonText
   }
 }
 
