@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Reductor
 
 /// What a recorder hands over from the main actor (and an effect's end from any thread), and
@@ -13,10 +13,28 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
   /// What is recorded, in order.
   @usableFromInline
   enum Entry: Sendable {
-    case header(State)
-    case step(Int, time: Duration, origin: RecordedOrigin, Action, State)
+    case header(KeptState)
+    case step(Int, time: Duration, origin: RecordedOrigin, Action, KeptState)
     case effectStarted(Int)
     case effectEnded(Int, time: Duration, Bool)
+  }
+
+  /// A state, as it waits to be written.
+  @usableFromInline
+  enum KeptState: Sendable {
+    /// The state, encoded when it is written.
+    case value(State)
+    /// The state encoded when it was recorded, or why it did not encode: a state that holds a
+    /// value by reference (a `@Shared` field), which later steps change in place.
+    case encoded(Result<Data, any Error>)
+
+    /// The state as a JSON tree.
+    func tree(encoder: JSONEncoder) throws -> JSONValue {
+      switch self {
+      case .value(let state): try RecordingCoding.tree(of: state, encoder: encoder)
+      case .encoded(let data): try JSONDecoder().decode(JSONValue.self, from: data.get())
+      }
+    }
   }
 
   @usableFromInline
@@ -147,13 +165,13 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     let encoder = writer.encoder
     switch entry {
     case .header(let state):
-      writer.previousTree = try RecordingCoding.tree(of: state, encoder: encoder)
+      writer.previousTree = try state.tree(encoder: encoder)
       lines.append(
         try RecordingCoding.line(
           HeaderLine(snapshotInterval: snapshotInterval, state: writer.previousTree),
           encoder: encoder))
     case .step(let step, let time, let origin, let action, let state):
-      let tree = try RecordingCoding.tree(of: state, encoder: encoder)
+      let tree = try state.tree(encoder: encoder)
       let (originName, cause) = origin.line
       lines.append(
         try RecordingCoding.line(

@@ -15,6 +15,8 @@ public import Reductor
 ///
 /// On the main actor the recorder only copies the action and the state into a buffer; a
 /// background task encodes them and writes them, in order, so a send never waits for the disk.
+/// A state that holds a value by reference (a `@Shared` field), whose later steps change that
+/// value in place, is encoded on the main actor at its step instead.
 /// When the buffer holds more than ``bufferLimit`` steps — a program that sends faster, for long,
 /// than its steps can be encoded — the send that finds it so encodes the waiting steps itself,
 /// so that memory stays bounded. ``flush()`` writes what waits; ``stop()`` ends the recording.
@@ -39,6 +41,11 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
   private weak var store: ReducerStore<State, Action>?
   /// The store's number of the first reduction recorded: step 1.
   @usableFromInline var firstReduction: Int?
+  /// Whether the state held a value by reference when last looked at, and when that was: it
+  /// is looked at again when such values were made or looked up since.
+  @usableFromInline var holdsValuesByReference = false
+  @usableFromInline var lookedAtEpoch: UInt64 = .max
+  private let encoder = RecordingCoding.makeEncoder()
 
   @usableFromInline
   init(
@@ -49,7 +56,7 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     sink = RecordingSink(
       output: output, snapshotInterval: snapshotInterval,
       elapsed: Self.elapsedTime(on: store.clock), report: handler)
-    sink.append(.header(store.state))
+    sink.append(.header(kept(store.state)))
   }
 
   /// A function that reads the time on `clock` since it was made.
@@ -74,7 +81,30 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
       if case .enqueued = origin.kind { recordedOrigin = .enqueued } else { recordedOrigin = .sent }
     }
     let step = origin.reduction - first + 1
-    sink.append(.step(step, time: sink.elapsed(), origin: recordedOrigin, action, state))
+    sink.append(.step(step, time: sink.elapsed(), origin: recordedOrigin, action, kept(state)))
+  }
+
+  /// `state` as it waits to be written: the value, or, if it holds a value by reference,
+  /// encoded now.
+  @inlinable
+  func kept(_ state: State) -> RecordingSink<State, Action>.KeptState {
+    if OutsideChangeFollowers.currentEpoch != lookedAtEpoch { lookAgain(at: state) }
+    return holdsValuesByReference ? encodedNow(state) : .value(state)
+  }
+
+  /// Notes whether `state` holds a value by reference.
+  @usableFromInline
+  func lookAgain(at state: State) {
+    lookedAtEpoch = OutsideChangeFollowers.currentEpoch
+    var found: [ObjectIdentifier: OutsideChangeFollowers] = [:]
+    OutsideChangeFollowers.collectValuesHeldByReference(in: state, into: &found)
+    holdsValuesByReference = !found.isEmpty
+  }
+
+  /// `state`, encoded now.
+  @usableFromInline
+  func encodedNow(_ state: State) -> RecordingSink<State, Action>.KeptState {
+    .encoded(Result { try encoder.encode(state) })
   }
 
   /// Buffers the effect's start, and returns the function that buffers its end.

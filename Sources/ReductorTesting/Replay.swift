@@ -96,12 +96,14 @@ private struct Replayer<
     self.effects = effects
     var dependencies = DependencyValues.test(clock: clock, reportingTo: diagnostics)
     updateDependencies(&dependencies)
+    // Decoded again: a replay changes no value the recording's initial state holds by reference.
+    let initialState = (try? recording.state(at: 0)) ?? recording.initialState
     switch effects {
     case .live:
-      store = ReducerStore(initialState: recording.initialState, reducer: reducer, clock: clock)
+      store = ReducerStore(initialState: initialState, reducer: reducer, clock: clock)
     case .suppressed:
       store = ReducerStore(
-        initialState: recording.initialState,
+        initialState: initialState,
         reducer: Reduce { state, action in
           _ = reducer.reduce(into: &state, action: action)
           return .none

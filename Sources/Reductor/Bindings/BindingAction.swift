@@ -8,11 +8,14 @@
 /// A feature's action carries it in a `binding` case (see ``BindableAction``), and a
 /// ``BindingReducer`` in the feature's body applies it. Two binding actions are equal when they
 /// set the same field to equal values.
+///
+/// A binding action encodes and decodes when its state names its fields (see
+/// ``NamedBindingFields``), as a recorded session needs.
 public struct BindingAction<Root>: Sendable {
   /// The field, as a key path that is `Hashable` and `Sendable`.
-  private let keyPath: any Hashable & Sendable
-  /// The value, for equality and descriptions.
-  private let value: any Sendable
+  let keyPath: any Hashable & Sendable
+  /// The value, for equality, descriptions and encoding.
+  let value: any Sendable
   private let valueEquals: @Sendable (any Sendable) -> Bool
   private let write: @Sendable (inout Root) -> Void
 

@@ -345,6 +345,32 @@ extension IdentifiedArray: Hashable where Element: Hashable {
 
 extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
 
+extension IdentifiedArray: Encodable where Element: Encodable {
+  /// Encodes the elements as an array, in order.
+  ///
+  /// - Parameter encoder: The encoder.
+  public func encode(to encoder: any Encoder) throws {
+    try elements.encode(to: encoder)
+  }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable {
+  /// Decodes an array of elements; an id twice is an error, since neither element can be chosen.
+  ///
+  /// - Parameter decoder: The decoder.
+  public init(from decoder: any Decoder) throws {
+    self.init()
+    var container = try decoder.unkeyedContainer()
+    while !container.isAtEnd {
+      let element = try container.decode(Element.self)
+      guard append(element).inserted else {
+        throw DecodingError.dataCorruptedError(
+          in: container, debugDescription: "The id \(element.id) appears twice.")
+      }
+    }
+  }
+}
+
 extension IdentifiedArray: CustomReflectable {
   /// The elements' mirror: logs and diffs show an identified array as an array.
   public var customMirror: Mirror {

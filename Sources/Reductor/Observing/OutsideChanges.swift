@@ -33,7 +33,7 @@ package final class OutsideChangeFollowers: Sendable {
 
   /// Moves whenever a value held by reference is made or looked up: a state may hold a value it
   /// did not hold before, and following stores look again.
-  static let epoch = Atomic<UInt64>(0)
+  @usableFromInline static let epoch = Atomic<UInt64>(0)
 
   private let followers = Locked<[ObjectIdentifier: Follower]>([:])
   @usableFromInline let isFollowed = Atomic(false)
@@ -49,6 +49,41 @@ package final class OutsideChangeFollowers: Sendable {
   /// Whether the process has made a value held by reference: from then on, stores follow.
   static var isInUse: Bool {
     epoch.load(ordering: .relaxed) != 0
+  }
+
+  /// A number that moves whenever a value held by reference is made or looked up: while it
+  /// stays, a state holds no value by reference it did not hold before.
+  @inlinable
+  package static var currentEpoch: UInt64 {
+    epoch.load(ordering: .relaxed)
+  }
+
+  /// Walks `value` for the fields it holds by reference, through the values it holds: its own
+  /// fields, and those of the values in them, but no object other than `value` itself (another
+  /// object's fields may be another thread's to change) and no `_$` field (an Observation
+  /// registrar).
+  ///
+  /// - Parameters:
+  ///   - value: The value, a state.
+  ///   - found: Where the followers of each value found are added, by identity.
+  package static func collectValuesHeldByReference(
+    in value: Any, into found: inout [ObjectIdentifier: OutsideChangeFollowers]
+  ) {
+    collect(in: value, into: &found, depth: 0)
+  }
+
+  private static func collect(
+    in value: Any, into found: inout [ObjectIdentifier: OutsideChangeFollowers], depth: Int
+  ) {
+    if let field = value as? any HeldByReference {
+      found[ObjectIdentifier(field.followers)] = field.followers
+      return
+    }
+    let mirror = Mirror(reflecting: value)
+    guard depth < 32, mirror.displayStyle != .class || depth == 0 else { return }
+    for child in mirror.children where child.label?.hasPrefix("_$") != true {
+      collect(in: child.value, into: &found, depth: depth + 1)
+    }
   }
 
   /// Tells the followers, on the main actor soon, that the value changed; callable from any
@@ -126,34 +161,16 @@ final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
   /// Finds the values `state` holds, if values were made or looked up since the last look, and
   /// follows them instead of those it held before.
   func lookAgainIfValuesWereMade(in state: State) {
-    let epoch = OutsideChangeFollowers.epoch.load(ordering: .relaxed)
+    let epoch = OutsideChangeFollowers.currentEpoch
     guard epoch != seenEpoch else { return }
     seenEpoch = epoch
     var found: [ObjectIdentifier: OutsideChangeFollowers] = [:]
-    Self.collectFollowedValues(in: state, into: &found, depth: 0)
+    OutsideChangeFollowers.collectValuesHeldByReference(in: state, into: &found)
     for (id, followers) in followed where found[id] == nil { followers.remove(self) }
     for (id, followers) in found where followed[id] == nil {
       followers.add(self) { [weak self] in self?.store?.didChangeOutside() }
     }
     followed = found
-  }
-
-  /// Walks `value` for the fields it holds by reference, through the values it holds: the
-  /// state's own fields, and those of the values in them, but no object other than the state
-  /// itself (another object's fields may be another thread's to change) and no `_$` field (an
-  /// Observation registrar).
-  private static func collectFollowedValues(
-    in value: Any, into found: inout [ObjectIdentifier: OutsideChangeFollowers], depth: Int
-  ) {
-    if let field = value as? any HeldByReference {
-      found[ObjectIdentifier(field.followers)] = field.followers
-      return
-    }
-    let mirror = Mirror(reflecting: value)
-    guard depth < 32, mirror.displayStyle != .class || depth == 0 else { return }
-    for child in mirror.children where child.label?.hasPrefix("_$") != true {
-      collectFollowedValues(in: child.value, into: &found, depth: depth + 1)
-    }
   }
 }
 

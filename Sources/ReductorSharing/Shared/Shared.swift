@@ -146,6 +146,29 @@ extension Shared: Equatable where Value: Equatable {
   }
 }
 
+extension Shared: Encodable where Value: Encodable {
+  /// Encodes the value, as a recorded session's state holds it.
+  ///
+  /// - Parameter encoder: The encoder.
+  public func encode(to encoder: any Encoder) throws {
+    try wrappedValue.encode(to: encoder)
+  }
+}
+
+extension Shared: Decodable where Value: Decodable {
+  /// A shared value of its own, shared with no other field and not persisted, that holds the
+  /// decoded value: what a recorded state rebuilt for time travel or a replay needs, which must
+  /// not change the app's files or the values its stores share.
+  ///
+  /// - Parameter decoder: The decoder.
+  public init(from decoder: any Decoder) throws {
+    reference = SharedReference(
+      name: "decoded \(Value.self)", value: try Value(from: decoder), loadError: nil,
+      writer: nil, report: { _ in })
+    OutsideChangeFollowers.noteValueHeld()
+  }
+}
+
 extension Shared: HeldByReference {
   /// The stores that follow the value behind every `Shared` of the key.
   package var followers: OutsideChangeFollowers {

@@ -29,6 +29,11 @@ struct SharedCounter: Reducer {
   }
 }
 
+/// A value that holds a shared field, to encode and decode.
+struct Persisted: Codable {
+  var count: Shared<Int>
+}
+
 /// Three tests wait for another store's outside-change refresh, a main-actor job: the time limit
 /// turns a refresh that never comes into a failure instead of a hang. It is generous because it
 /// bounds a wait for the main actor, not the refresh: the suite's heavy main-actor tests (ten
@@ -55,6 +60,22 @@ struct SharedTests {
     // Another storage is another world.
     let elsewhere = SharingHarness().run { Shared(wrappedValue: "c", .inMemory("draft")) }
     #expect(elsewhere.wrappedValue == "c")
+  }
+
+  @Test func aSharedFieldEncodesAsItsValueAndDecodesAsAValueOfItsOwn() throws {
+    let harness = SharingHarness()
+    let counter = harness.run { SharedCounter.State() }
+    counter.count = 7
+    let encoded = try JSONEncoder().encode(Persisted(count: counter.$count))
+    #expect(String(decoding: encoded, as: UTF8.self) == #"{"count":7}"#)
+
+    let decoded = try harness.run { try JSONDecoder().decode(Persisted.self, from: encoded) }
+    #expect(decoded.count.wrappedValue == 7)
+    #expect(decoded.count.key == "decoded Int")
+    // Neither the key's value nor its file hears of the decoded one's changes.
+    decoded.count.wrappedValue = 8
+    #expect(counter.count == 7)
+    #expect(harness.run { SharedCounter.State() }.count == 7)
   }
 
   @Test func aDefaultMayMakeASharedValueToo() {
