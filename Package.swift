@@ -51,7 +51,7 @@ let package = Package(
       name: "Scoreboard", dependencies: ["ReductorReactor", "Terminal"],
       path: "Examples/Scoreboard"),
     .executableTarget(
-      name: "Todos", dependencies: ["Reductor", "ReductorSharing", "Terminal"],
+      name: "Todos", dependencies: ["Reductor", "ReductorRecording", "ReductorSharing", "Terminal"],
       path: "Examples/Todos"),
     .executableTarget(
       name: "ReductorBench",
@@ -79,13 +79,16 @@ let package = Package(
     .testTarget(
       name: "CounterTests",
       dependencies: [
-        "Counter", "Terminal", "ReductorTesting", "ReductorSharing", "StressRuns",
+        "Counter", "Terminal", "ReductorTesting", "ReductorSharing", "ReductorRecording",
+        "StressRuns",
       ]),
     .testTarget(
       name: "SearchTests", dependencies: ["Search", "ReductorTesting", "ReductorRecording"]),
     .testTarget(name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"]),
     .testTarget(
-      name: "TodosTests", dependencies: ["Todos", "ReductorTesting", "ReductorSharing"]),
+      name: "TodosTests",
+      dependencies: ["Todos", "ReductorTesting", "ReductorSharing", "ReductorRecording"],
+      resources: [.copy("Resources/session.jsonl")]),
     .testTarget(
       name: "ScoreboardTests", dependencies: ["Scoreboard", "Terminal", "ReductorReactor"]),
     // Checks that every Swift code block of the README and the articles comes from code that

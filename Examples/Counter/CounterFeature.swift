@@ -4,7 +4,7 @@ import ReductorSharing
 /// The counter: a count, a load from a (simulated) server that replaces it, a save to it, and a
 /// timer that counts up every second.
 enum CounterFeature {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     var count = 0
     var isLoading = false
     var isTicking = false
@@ -14,7 +14,7 @@ enum CounterFeature {
     @Shared(.file(named: "saved-count.json")) var savedCount: Int? = nil
   }
 
-  enum Action: Sendable, Equatable {
+  enum Action: Sendable, Equatable, Codable {
     case increment
     case decrement
     case reset
@@ -115,7 +115,7 @@ enum CounterFeature {
 
 /// The app: the counter, how many commands the user typed, and whether it is quitting.
 enum AppFeature {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     var counter = CounterFeature.State()
     var commands = 0
     /// Why the app is quitting, once it is.
@@ -123,7 +123,7 @@ enum AppFeature {
   }
 
   /// What made the app quit.
-  enum QuitReason: Sendable, Equatable {
+  enum QuitReason: Sendable, Equatable, Codable {
     /// The user typed `q`.
     case command
     /// Standard input ended.
@@ -132,7 +132,7 @@ enum AppFeature {
     case signal(Int32)
   }
 
-  enum Action: Sendable, Equatable {
+  enum Action: Sendable, Equatable, Codable {
     case counter(CounterFeature.Action)
     case commandEntered
     case quit(QuitReason)

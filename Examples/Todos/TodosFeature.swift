@@ -5,7 +5,7 @@ import ReductorSharing
 /// One todo: a title and a done mark that the view edits through bindings, and a deletion that
 /// waits 2 s for an undo.
 enum TodoFeature {
-  struct State: Equatable, Identifiable {
+  struct State: Equatable, Identifiable, Codable {
     let id: UUID
     var title: String
     var isDone = false
@@ -13,7 +13,7 @@ enum TodoFeature {
     var isDeleting = false
   }
 
-  enum Action: BindableAction, Equatable {
+  enum Action: BindableAction, Equatable, Codable {
     /// The view edited the title or the done mark.
     case binding(BindingAction<State>)
     /// Deletes the row in 2 s, unless `undo` comes first.
@@ -54,7 +54,7 @@ enum TodoFeature {
 /// The list: todos with ids from the `uuid` dependency, a filter that applies once typing
 /// pauses, and each row its own feature.
 enum TodosFeature {
-  struct State: Equatable {
+  struct State: Equatable, Codable {
     var todos: IdentifiedArrayOf<TodoFeature.State> = []
     /// The filter as typed, and as applied after 300 ms without typing.
     var query = ""
@@ -66,7 +66,7 @@ enum TodosFeature {
     }
   }
 
-  enum Action: BindableAction, Equatable {
+  enum Action: BindableAction, Equatable, Codable {
     case add(String)
     /// The view edited the query.
     case binding(BindingAction<State>)
@@ -104,6 +104,17 @@ enum TodosFeature {
       .forEach(\.todos, action: .todo, element: TodoFeature.Reducer())
     }
   }
+}
+
+// The fields the view binds, by name: what lets a session with binding actions be recorded.
+extension TodoFeature.State: NamedBindingFields {
+  static let bindingFields: [BindingField<Self>] = [
+    BindingField("title", \.title), BindingField("isDone", \.isDone),
+  ]
+}
+
+extension TodosFeature.State: NamedBindingFields {
+  static let bindingFields: [BindingField<Self>] = [BindingField("query", \.query)]
 }
 
 extension ActionCase where Parent == TodosFeature.Action, Child == (UUID, TodoFeature.Action) {
