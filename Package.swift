@@ -20,6 +20,7 @@ let package = Package(
     .executable(name: "reductor-bench", targets: ["ReductorBench"]),
     .executable(name: "reductor-inspect", targets: ["ReductorInspect"]),
     .executable(name: "shared-crash-probe", targets: ["SharedCrashProbe"]),
+    .executable(name: "recording-crash-probe", targets: ["RecordingCrashProbe"]),
   ],
   targets: [
     .target(name: "Reductor"),
@@ -61,6 +62,10 @@ let package = Package(
     .executableTarget(
       name: "SharedCrashProbe", dependencies: ["Reductor", "ReductorSharing"],
       path: "Probes/SharedCrashProbe"),
+    // Kills a process recording its session again and again, and reads back the file it leaves.
+    .executableTarget(
+      name: "RecordingCrashProbe", dependencies: ["Reductor", "ReductorRecording"],
+      path: "Probes/RecordingCrashProbe"),
     // The repetition count of the stress tests, shared by the test targets.
     .target(name: "StressRuns", path: "Tests/StressRuns"),
     .testTarget(name: "ReductorTests", dependencies: ["Reductor", "StressRuns"]),
