@@ -52,7 +52,8 @@ let package = Package(
       name: "Scoreboard", dependencies: ["ReductorReactor", "Terminal"],
       path: "Examples/Scoreboard"),
     .executableTarget(
-      name: "Todos", dependencies: ["Reductor", "ReductorRecording", "ReductorSharing", "Terminal"],
+      name: "Todos",
+      dependencies: ["Reductor", "ReductorRecording", "ReductorSharing", "Terminal"],
       path: "Examples/Todos"),
     .executableTarget(
       name: "ReductorBench",

@@ -51,7 +51,8 @@ import Testing
     let recording = try recorder.recording()
     #expect(
       recording.steps.map(\.action) == [
-        .add("milk"), .add("eggs"), .todo(id: UUID(1), action: .binding(.set(\.title, "brown eggs"))),
+        .add("milk"), .add("eggs"),
+        .todo(id: UUID(1), action: .binding(.set(\.title, "brown eggs"))),
         .todo(id: UUID(0), action: .delete), .binding(.set(\.query, "egg")), .applyFilter,
         .todo(id: UUID(0), action: .deleteNow),
       ])

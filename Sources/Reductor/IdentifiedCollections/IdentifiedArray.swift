@@ -349,6 +349,7 @@ extension IdentifiedArray: Encodable where Element: Encodable {
   /// Encodes the elements as an array, in order.
   ///
   /// - Parameter encoder: The encoder.
+  /// - Throws: An element's encoding error.
   public func encode(to encoder: any Encoder) throws {
     try elements.encode(to: encoder)
   }
@@ -358,6 +359,7 @@ extension IdentifiedArray: Decodable where Element: Decodable {
   /// Decodes an array of elements; an id twice is an error, since neither element can be chosen.
   ///
   /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError.dataCorrupted` for an id twice, or an element's decoding error.
   public init(from decoder: any Decoder) throws {
     self.init()
     var container = try decoder.unkeyedContainer()

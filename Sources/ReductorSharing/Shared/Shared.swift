@@ -150,6 +150,7 @@ extension Shared: Encodable where Value: Encodable {
   /// Encodes the value, as a recorded session's state holds it.
   ///
   /// - Parameter encoder: The encoder.
+  /// - Throws: The value's encoding error.
   public func encode(to encoder: any Encoder) throws {
     try wrappedValue.encode(to: encoder)
   }
@@ -161,6 +162,7 @@ extension Shared: Decodable where Value: Decodable {
   /// not change the app's files or the values its stores share.
   ///
   /// - Parameter decoder: The decoder.
+  /// - Throws: The value's decoding error.
   public init(from decoder: any Decoder) throws {
     reference = SharedReference(
       name: "decoded \(Value.self)", value: try Value(from: decoder), loadError: nil,

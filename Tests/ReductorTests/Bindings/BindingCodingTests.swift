@@ -65,7 +65,8 @@ extension SignUp.State: NamedBindingFields {
 
   @Test func anIdentifiedArrayWithAnIDTwiceDoesNotDecode() throws {
     #expect {
-      try decoded(IdentifiedArrayOf<Row>.self, from: #"[{"id":1,"title":"a"},{"id":1,"title":"b"}]"#)
+      try decoded(
+        IdentifiedArrayOf<Row>.self, from: #"[{"id":1,"title":"a"},{"id":1,"title":"b"}]"#)
     } throws: { error in
       guard case DecodingError.dataCorrupted(let context) = error else { return false }
       return context.debugDescription == "The id 1 appears twice."
