@@ -57,24 +57,33 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     var memory = Data()
     var previousTree: JSONValue = .null
     let encoder = RecordingCoding.makeEncoder()
+    /// How many of the oldest steps were dropped for the `maxAge`: the later steps are written
+    /// that much lower, so that the lines kept number their steps from 1.
+    var droppedSteps = 0
+    /// How many steps the lines written hold.
+    var heldSteps = 0
   }
 
   @usableFromInline let elapsed: @Sendable () -> Duration
   /// The file the lines go to; nil for a recording in memory.
   private let file: URL?
   private let snapshotInterval: Int
+  /// How many of the newest steps are kept at least, when the oldest are dropped.
+  private let maxAge: Int?
   private let report: @Sendable (StoreDiagnostic) -> Void
   @usableFromInline let pending = Locked(Pending())
   private let writer: Locked<Writer>
 
   @usableFromInline
   init(
-    output: RecordingOutput, snapshotInterval: Int, elapsed: @escaping @Sendable () -> Duration,
+    output: RecordingOutput, snapshotInterval: Int, maxAge: Int?,
+    elapsed: @escaping @Sendable () -> Duration,
     report: @escaping @Sendable (StoreDiagnostic) -> Void
   ) {
     self.writer = Locked(Writer(output: output))
     if case .file(_, let url) = output { file = url } else { file = nil }
     self.snapshotInterval = snapshotInterval
+    self.maxAge = maxAge
     self.elapsed = elapsed
     self.report = report
   }
@@ -120,10 +129,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
   /// Writes what waits, and closes the output: later entries are dropped.
   func close() {
     writePending()
-    writer.withLock { writer in
-      if case .file(let handle, _) = writer.output { try? handle.close() }
-      writer.output = nil
-    }
+    writer.withLock { closeOutput(of: &$0) }
   }
 
   /// The lines written: the memory's, or the file's contents.
@@ -133,17 +139,30 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
   }
 
   private func write(_ batch: [Entry], with writer: inout Writer) {
-    guard let output = writer.output else { return }
     var lines = Data()
     for entry in batch {
+      guard writer.output != nil else { return }
       do {
         try append(entry, to: &lines, with: &writer)
       } catch {
-        fail(at: entry, error: error, with: &writer)
-        break
+        // The lines before it are written; the recording stops.
+        reportUnencodable(entry, error: error)
+        output(&lines, with: &writer)
+        closeOutput(of: &writer)
+        return
+      }
+      if let maxAge, writer.heldSteps >= maxAge + max(maxAge, snapshotInterval) {
+        output(&lines, with: &writer)
+        dropOldestSteps(keeping: maxAge, with: &writer)
       }
     }
-    switch output {
+    output(&lines, with: &writer)
+  }
+
+  /// Writes `lines` to the output, and empties them.
+  private func output(_ lines: inout Data, with writer: inout Writer) {
+    defer { lines = Data() }
+    switch writer.output {
     case .memory:
       writer.memory.append(lines)
     case .file(let handle, let url):
@@ -155,10 +174,46 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
             kind: .recordingFailed,
             message: "the recording could not be written to \(url.path) (\(error)); it stopped",
             error: error, fileID: "", line: 0))
-        try? handle.close()
-        writer.output = nil
+        closeOutput(of: &writer)
       }
+    case nil:
+      return
     }
+  }
+
+  /// Drops the oldest steps, whole snapshot intervals of them, so that at least `maxAge` steps
+  /// are left: the lines are read back, the rest of the recording written in their place
+  /// (a file atomically, so that a process killed meanwhile leaves the old lines or the new).
+  /// Done once the lines hold `maxAge` steps more than they keep, or a snapshot interval more if
+  /// that is longer: each step is rewritten at most twice or so.
+  private func dropOldestSteps(keeping maxAge: Int, with writer: inout Writer) {
+    let count = (writer.heldSteps - maxAge) / snapshotInterval * snapshotInterval
+    do {
+      switch writer.output {
+      case .memory:
+        writer.memory = try Recording<JSONValue, JSONValue>(jsonLines: writer.memory)
+          .droppingFirst(count).jsonLines()
+      case .file(let handle, let url):
+        let kept = try Recording<JSONValue, JSONValue>(contentsOf: url).droppingFirst(count)
+        try kept.write(to: url)
+        try? handle.close()
+        let newHandle = try FileHandle(forWritingTo: url)
+        try newHandle.seekToEnd()
+        writer.output = .file(newHandle, url)
+      case nil:
+        return
+      }
+    } catch {
+      report(
+        StoreDiagnostic(
+          kind: .recordingFailed,
+          message: "the recording could not drop its oldest steps (\(error)); it stopped",
+          error: error, fileID: "", line: 0))
+      closeOutput(of: &writer)
+      return
+    }
+    writer.droppedSteps += count
+    writer.heldSteps -= count
   }
 
   private func append(_ entry: Entry, to lines: inout Data, with writer: inout Writer) throws {
@@ -170,9 +225,12 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
         try RecordingCoding.line(
           HeaderLine(snapshotInterval: snapshotInterval, state: writer.previousTree),
           encoder: encoder))
-    case .step(let step, let time, let origin, let action, let state):
+    case .step(let recordedStep, let time, let origin, let action, let state):
       let tree = try state.tree(encoder: encoder)
-      let (originName, cause) = origin.line
+      let step = recordedStep - writer.droppedSteps
+      var (originName, cause) = origin.line
+      // A cause that was dropped is before the recording's start.
+      cause = cause.flatMap { $0 > writer.droppedSteps ? $0 - writer.droppedSteps : nil }
       lines.append(
         try RecordingCoding.line(
           StepLine(
@@ -183,20 +241,25 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
           try RecordingCoding.line(SnapshotLine(snapshot: step, state: tree), encoder: encoder))
       }
       writer.previousTree = tree
+      writer.heldSteps += 1
     case .effectStarted(let step):
       lines.append(
-        try RecordingCoding.line(EffectStartedLine(effectStarted: step), encoder: encoder))
+        try RecordingCoding.line(
+          EffectStartedLine(effectStarted: step - writer.droppedSteps), encoder: encoder))
     case .effectEnded(let step, let time, let cancelled):
+      // The end of an effect whose step was dropped went with it.
+      guard step > writer.droppedSteps else { return }
       lines.append(
         try RecordingCoding.line(
           EffectEndedLine(
-            effectEnded: step, time: time.recordedNanoseconds, cancelled: cancelled),
+            effectEnded: step - writer.droppedSteps, time: time.recordedNanoseconds,
+            cancelled: cancelled),
           encoder: encoder))
     }
   }
 
-  /// Stops the recording at an entry that does not encode, and says so.
-  private func fail(at entry: Entry, error: any Error, with writer: inout Writer) {
+  /// Says that the recording stops at an entry that does not encode.
+  private func reportUnencodable(_ entry: Entry, error: any Error) {
     let what =
       switch entry {
       case .header: "the initial state"
@@ -208,6 +271,11 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
         kind: .recordingFailed,
         message: "the recording could not encode \(what) (\(error)); it stopped before it",
         error: error, fileID: "", line: 0))
+  }
+
+  /// Closes the output: later entries are dropped.
+  private func closeOutput(of writer: inout Writer) {
+    if case .file(let handle, _) = writer.output { try? handle.close() }
     writer.output = nil
   }
 }

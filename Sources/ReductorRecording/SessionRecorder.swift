@@ -3,8 +3,8 @@ public import Reductor
 
 /// Records a store's session as JSON lines: an extension of the store that hears each action it
 /// reduces, with where the action came from, the time on the store's clock and the state after
-/// it, and the work of the effects. Start one with `record(to:snapshotInterval:)`
-/// or `record(snapshotInterval:)`.
+/// it, and the work of the effects. Start one with `record(to:snapshotInterval:maxAge:)`
+/// or `record(snapshotInterval:maxAge:)`.
 ///
 /// ```swift
 /// let recorder = try store.record(to: url)
@@ -49,12 +49,13 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
 
   @usableFromInline
   init(
-    store: ReducerStore<State, Action>, output: RecordingOutput, snapshotInterval: Int
+    store: ReducerStore<State, Action>, output: RecordingOutput, snapshotInterval: Int,
+    maxAge: Int?
   ) {
     self.store = store
     let handler = store.diagnosticHandler
     sink = RecordingSink(
-      output: output, snapshotInterval: snapshotInterval,
+      output: output, snapshotInterval: snapshotInterval, maxAge: maxAge,
       elapsed: Self.elapsedTime(on: store.clock), report: handler)
     sink.append(.header(kept(store.state)))
   }
@@ -161,21 +162,30 @@ extension ReducerStore where State: Codable & Sendable, Action: Codable {
   /// let recorder = try store.record(to: URL(filePath: "session.jsonl"))
   /// ```
   ///
+  /// With a `maxAge`, Redux DevTools' name, the file keeps the newest steps only: once it holds
+  /// `maxAge` steps more than that (or a snapshot interval more, if that is longer), the oldest
+  /// whole snapshot intervals are dropped, leaving at least `maxAge` steps — the file is
+  /// rewritten off the main actor, atomically, its first line the state before the first step
+  /// it keeps, its steps numbered from 1 again (``Recording/droppingFirst(_:)``).
+  ///
   /// - Parameters:
   ///   - url: The file.
   ///   - snapshotInterval: How many steps apart the snapshots are; at least 1 (a smaller value
   ///     is reported to the `diagnosticHandler`, and 1 used).
+  ///   - maxAge: How many of the newest steps to keep at least; nil keeps them all (a value
+  ///     below 1 is reported to the `diagnosticHandler`, and all are kept).
   /// - Returns: The recorder, installed; ``SessionRecorder/stop()`` ends the recording.
   /// - Throws: The error creating the file.
   @inlinable
   public func record(
-    to url: URL, snapshotInterval: Int = 100
+    to url: URL, snapshotInterval: Int = 100, maxAge: Int? = nil
   ) throws -> SessionRecorder<State, Action> {
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
     }
     let handle = try FileHandle(forWritingTo: url)
-    return startRecording(to: .file(handle, url), snapshotInterval: snapshotInterval)
+    return startRecording(
+      to: .file(handle, url), snapshotInterval: snapshotInterval, maxAge: maxAge)
   }
 
   /// Starts recording the store's session in memory: the state now, then each action the store
@@ -188,29 +198,45 @@ extension ReducerStore where State: Codable & Sendable, Action: Codable {
   /// let recording = try recorder.recording()
   /// ```
   ///
-  /// - Parameter snapshotInterval: How many steps apart the snapshots are; at least 1 (a smaller
-  ///   value is reported to the `diagnosticHandler`, and 1 used).
+  /// With a `maxAge`, the recording keeps the newest steps only, as
+  /// `record(to:snapshotInterval:maxAge:)` does, so that its memory stays bounded.
+  ///
+  /// - Parameters:
+  ///   - snapshotInterval: How many steps apart the snapshots are; at least 1 (a smaller value
+  ///     is reported to the `diagnosticHandler`, and 1 used).
+  ///   - maxAge: How many of the newest steps to keep at least; nil keeps them all (a value
+  ///     below 1 is reported to the `diagnosticHandler`, and all are kept).
   /// - Returns: The recorder, installed; ``SessionRecorder/stop()`` ends the recording.
   @inlinable
-  public func record(snapshotInterval: Int = 100) -> SessionRecorder<State, Action> {
-    startRecording(to: .memory, snapshotInterval: snapshotInterval)
+  public func record(
+    snapshotInterval: Int = 100, maxAge: Int? = nil
+  ) -> SessionRecorder<State, Action> {
+    startRecording(to: .memory, snapshotInterval: snapshotInterval, maxAge: maxAge)
   }
 
   @inlinable
   func startRecording(
-    to output: RecordingOutput, snapshotInterval: Int
+    to output: RecordingOutput, snapshotInterval: Int, maxAge: Int?
   ) -> SessionRecorder<State, Action> {
     if snapshotInterval < 1 {
-      diagnosticHandler(
-        StoreDiagnostic(
-          kind: .recordingFailed,
-          message: "a recording's snapshot interval must be at least 1, not \(snapshotInterval); "
-            + "it takes a snapshot after every step",
-          error: nil, fileID: "", line: 0))
+      reportMisuse(
+        "a recording's snapshot interval must be at least 1, not \(snapshotInterval); it takes "
+          + "a snapshot after every step")
+    }
+    if let maxAge, maxAge < 1 {
+      reportMisuse("a recording's maxAge must be at least 1, not \(maxAge); it keeps every step")
     }
     let recorder = SessionRecorder(
-      store: self, output: output, snapshotInterval: max(1, snapshotInterval))
+      store: self, output: output, snapshotInterval: max(1, snapshotInterval),
+      maxAge: maxAge.flatMap { $0 < 1 ? nil : $0 })
     install(recorder)
     return recorder
+  }
+
+  /// Reports a misuse of the recording API to the `diagnosticHandler`.
+  @usableFromInline
+  func reportMisuse(_ message: String) {
+    diagnosticHandler(
+      StoreDiagnostic(kind: .recordingFailed, message: message, error: nil, fileID: "", line: 0))
   }
 }
