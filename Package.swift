@@ -61,12 +61,15 @@ let package = Package(
       path: "Benchmarks/ReductorBench"),
     // Kills a process writing a shared file again and again, and checks the file it leaves.
     .executableTarget(
-      name: "SharedCrashProbe", dependencies: ["Reductor", "ReductorSharing"],
+      name: "SharedCrashProbe", dependencies: ["Reductor", "ReductorSharing", "ProbeSupport"],
       path: "Probes/SharedCrashProbe"),
     // Kills a process recording its session again and again, and reads back the file it leaves.
     .executableTarget(
-      name: "RecordingCrashProbe", dependencies: ["Reductor", "ReductorRecording"],
+      name: "RecordingCrashProbe",
+      dependencies: ["Reductor", "ReductorRecording", "ProbeSupport"],
       path: "Probes/RecordingCrashProbe"),
+    // Running the probe's program again as a child, and killing it.
+    .target(name: "ProbeSupport", path: "Probes/ProbeSupport"),
     // The repetition count of the stress tests, shared by the test targets.
     .target(name: "StressRuns", path: "Tests/StressRuns"),
     .testTarget(name: "ReductorTests", dependencies: ["Reductor", "StressRuns"]),

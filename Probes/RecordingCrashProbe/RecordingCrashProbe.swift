@@ -7,14 +7,9 @@
 //   recording-crash-probe child <file> <n>   one child: records n sends, confirming every 100th
 
 import Foundation
+import ProbeSupport
 import Reductor
 import ReductorRecording
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A total of numbers, each added with a payload whose length depends on it: a line cut short,
 /// or mixed from two writes, does not decode to a consistent step.
@@ -110,24 +105,8 @@ struct RecordingCrashProbe {
 
   /// Runs a child, kills it after `killAfter` if given; returns the last step it confirmed.
   static func runChild(file: URL, sends: Int, killAfter: Duration?) -> Int {
-    let process = Process()
-    process.executableURL = URL(filePath: CommandLine.arguments[0])
-    process.arguments = ["child", file.path, String(sends)]
-    let output = Pipe()
-    process.standardOutput = output
-    do {
-      try process.run()
-    } catch {
-      fatalError("cannot start the child: \(error)")
-    }
-    if let killAfter {
-      Thread.sleep(forTimeInterval: Double(killAfter.nanoseconds) / 1e9)
-      kill(process.processIdentifier, SIGKILL)
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-    return lines.last.flatMap { Int($0.dropFirst("recorded ".count)) } ?? 0
+    let last = ProbeSupport.runChild(["child", file.path, String(sends)], killAfter: killAfter)
+    return last.flatMap { Int($0.dropFirst("recorded ".count)) } ?? 0
   }
 
   /// Reads the file back: whole if it has the confirmed steps at least, each the action of its
@@ -150,12 +129,5 @@ struct RecordingCrashProbe {
     case [.incompleteLastLine]: return .cutShort
     default: return .broken
     }
-  }
-}
-
-extension Duration {
-  /// The duration in whole nanoseconds.
-  fileprivate var nanoseconds: Int64 {
-    components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
   }
 }

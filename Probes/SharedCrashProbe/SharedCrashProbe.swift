@@ -13,6 +13,7 @@
 //   shared-crash-probe child <file> <writes> one child: writes 1...writes, confirming each
 
 import Foundation
+import ProbeSupport
 import Reductor
 import ReductorSharing
 
@@ -139,24 +140,9 @@ struct SharedCrashProbe {
 
   /// Runs a child, kills it after `killAfter` if given; returns the last number it confirmed.
   static func runChild(file: URL, writes: Int, inPlace: Bool, killAfter: Duration?) -> Int {
-    let process = Process()
-    process.executableURL = URL(filePath: CommandLine.arguments[0])
-    process.arguments = ["child", file.path, String(writes)] + (inPlace ? ["in-place"] : [])
-    let output = Pipe()
-    process.standardOutput = output
-    do {
-      try process.run()
-    } catch {
-      fatalError("cannot start the child: \(error)")
-    }
-    if let killAfter {
-      Thread.sleep(forTimeInterval: Double(killAfter.nanoseconds) / 1e9)
-      kill(process.processIdentifier, SIGKILL)
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-    return lines.last.flatMap { Int($0.dropFirst("wrote ".count)) } ?? 0
+    let last = ProbeSupport.runChild(
+      ["child", file.path, String(writes)] + (inPlace ? ["in-place"] : []), killAfter: killAfter)
+    return last.flatMap { Int($0.dropFirst("wrote ".count)) } ?? 0
   }
 
   static func judge(file: URL, confirmed: Int, writes: Int) -> Outcome {
@@ -197,11 +183,5 @@ struct InPlaceFileSystem: SharedFileSystem {
 
   func moveItem(at source: URL, to destination: URL) throws {
     try DiskFileSystem().moveItem(at: source, to: destination)
-  }
-}
-
-extension Duration {
-  fileprivate var nanoseconds: Int64 {
-    components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
   }
 }

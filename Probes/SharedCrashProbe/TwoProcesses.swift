@@ -1,4 +1,5 @@
 import Foundation
+import ProbeSupport
 import Reductor
 import ReductorSharing
 
@@ -17,8 +18,8 @@ enum TwoProcesses {
     let folder = temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appending(component: "record.json")
-    let writer = start(["write-many", file.path, String(count)])
-    let reader = start(["read-many", file.path, String(count)])
+    let writer = startChild(["write-many", file.path, String(count)])
+    let reader = startChild(["read-many", file.path, String(count)])
     let failedWrites = Int(finish(writer)) ?? -1
     let badReads = Int(finish(reader)) ?? -1
     print(
@@ -65,8 +66,8 @@ enum TwoProcesses {
     // On Linux, `UserDefaults` keeps its property lists in `XDG_CONFIG_HOME`: the probe's folder.
     let suite = "dev.reductor.shared-crash-probe.\(UUID().uuidString)"
     let environment = ["XDG_CONFIG_HOME": folder.path]
-    _ = finish(start(["key-value-write", suite, String(count)], environment: environment))
-    let read = finish(start(["key-value-read", suite], environment: environment))
+    _ = finish(startChild(["key-value-write", suite, String(count)], environment: environment))
+    let read = finish(startChild(["key-value-read", suite], environment: environment))
     print("key-value: one process set a value \(count) times and flushed; the next read \(read)")
     return read == String(count) ? 0 : 1
   }
@@ -107,24 +108,6 @@ enum TwoProcesses {
   private static func temporaryFolder() -> URL {
     FileManager.default.temporaryDirectory
       .appending(component: "shared-crash-probe-\(UUID().uuidString)", directoryHint: .isDirectory)
-  }
-
-  /// Starts this program with `arguments`, its output piped.
-  private static func start(
-    _ arguments: [String], environment: [String: String] = [:]
-  ) -> (Process, Pipe) {
-    let process = Process()
-    process.executableURL = URL(filePath: CommandLine.arguments[0])
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    process.standardOutput = output
-    do {
-      try process.run()
-    } catch {
-      fatalError("cannot start \(arguments[0]): \(error)")
-    }
-    return (process, output)
   }
 
   /// Waits for the process to end; returns its output, trimmed.

@@ -153,9 +153,10 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
         try append(entry, to: &lines, with: &writer)
       } catch {
         // The lines before it are written; the recording stops.
-        reportUnencodable(entry, error: error)
         output(&lines, with: &writer)
-        closeOutput(of: &writer)
+        stop(
+          because: "could not encode \(Self.description(of: entry)) (\(error))", error,
+          with: &writer)
         return
       }
       if let maxAge, writer.heldSteps >= maxAge + max(maxAge, snapshotInterval) {
@@ -176,12 +177,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
       do {
         try handle.write(contentsOf: lines)
       } catch {
-        report(
-          StoreDiagnostic(
-            kind: .recordingFailed,
-            message: "the recording could not be written to \(url.path) (\(error)); it stopped",
-            error: error, fileID: "", line: 0))
-        closeOutput(of: &writer)
+        stop(because: "could not be written to \(url.path) (\(error))", error, with: &writer)
       }
     case nil:
       return
@@ -211,12 +207,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
         return
       }
     } catch {
-      report(
-        StoreDiagnostic(
-          kind: .recordingFailed,
-          message: "the recording could not drop its oldest steps (\(error)); it stopped",
-          error: error, fileID: "", line: 0))
-      closeOutput(of: &writer)
+      stop(because: "could not drop its oldest steps (\(error))", error, with: &writer)
       return
     }
     writer.droppedSteps += count
@@ -265,19 +256,22 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     }
   }
 
-  /// Says that the recording stops at an entry that does not encode.
-  private func reportUnencodable(_ entry: Entry, error: any Error) {
-    let what =
-      switch entry {
-      case .header: "the initial state"
-      case .step(let step, _, _, let action, _): "step \(step) (\(action))"
-      case .effectStarted(let step), .effectEnded(let step, _, _): "an effect of step \(step)"
-      }
+  /// What `entry` is, in a diagnostic.
+  private static func description(of entry: Entry) -> String {
+    switch entry {
+    case .header: "the initial state"
+    case .step(let step, _, _, let action, _): "step \(step) (\(action))"
+    case .effectStarted(let step), .effectEnded(let step, _, _): "an effect of step \(step)"
+    }
+  }
+
+  /// Stops the recording, and says why: "the recording \(reason); it stopped".
+  private func stop(because reason: String, _ error: any Error, with writer: inout Writer) {
     report(
       StoreDiagnostic(
-        kind: .recordingFailed,
-        message: "the recording could not encode \(what) (\(error)); it stopped before it",
-        error: error, fileID: "", line: 0))
+        kind: .recordingFailed, message: "the recording \(reason); it stopped", error: error,
+        fileID: "", line: 0))
+    closeOutput(of: &writer)
   }
 
   /// Closes the output: later entries are dropped.
