@@ -49,8 +49,13 @@ struct StagesLine: Codable {
 
   /// The line of the stage durations of `step`.
   init(of step: RecordedStep<some Sendable>) {
-    self.stages = step.stageDurations.mapValues { .integer(Int($0.recordedNanoseconds)) }
-    self.step = step.number
+    self.init(step: step.number, durations: step.stageDurations)
+  }
+
+  /// The line of `durations`, the stage durations of step `step`.
+  init(step: Int, durations: [String: Duration]) {
+    self.stages = durations.mapValues { .integer(Int($0.recordedNanoseconds)) }
+    self.step = step
   }
 }
 

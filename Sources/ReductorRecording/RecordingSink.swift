@@ -17,6 +17,8 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     case step(Int, time: Duration, origin: RecordedOrigin, Action, KeptState)
     case effectStarted(Int)
     case effectEnded(Int, time: Duration, Bool)
+    /// The stages of a step that the store's instrumentation timed, read when written.
+    case stages(Int, any MeasuredStages)
   }
 
   /// A state, as it waits to be written.
@@ -244,6 +246,13 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
       lines.append(
         try RecordingCoding.line(
           EffectStartedLine(effectStarted: step - writer.droppedSteps), encoder: encoder))
+    case .stages(let step, let stages):
+      let durations = stages.stageDurations
+      // The stages of a step that was dropped went with it.
+      guard step > writer.droppedSteps, !durations.isEmpty else { return }
+      lines.append(
+        try RecordingCoding.line(
+          StagesLine(step: step - writer.droppedSteps, durations: durations), encoder: encoder))
     case .effectEnded(let step, let time, let cancelled):
       // The end of an effect whose step was dropped went with it.
       guard step > writer.droppedSteps else { return }
@@ -262,6 +271,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     case .header: "the initial state"
     case .step(let step, _, _, let action, _): "step \(step) (\(action))"
     case .effectStarted(let step), .effectEnded(let step, _, _): "an effect of step \(step)"
+    case .stages(let step, _): "the stage durations of step \(step)"
     }
   }
 

@@ -47,6 +47,9 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
   /// is looked at again when such values were made or looked up since.
   @exclusivity(unchecked) @usableFromInline var holdsValuesByReference = false
   @exclusivity(unchecked) @usableFromInline var lookedAtEpoch: UInt64 = .max
+  /// The last step's stages, when the store's instrumentation times them: written once its
+  /// effect ends, or, if it started none, with the next step (or a flush).
+  @exclusivity(unchecked) @usableFromInline var unwrittenStages: (step: Int, any MeasuredStages)?
   private let encoder = RecordingCoding.makeEncoder()
 
   @usableFromInline
@@ -90,7 +93,17 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
       if case .enqueued = origin.kind { recordedOrigin = .enqueued } else { recordedOrigin = .sent }
     }
     let step = origin.reduction - first + 1
+    if unwrittenStages != nil { writeUnwrittenStages() }
     sink.append(.step(step, time: sink.elapsed(), origin: recordedOrigin, action, kept(state)))
+    if let stages = origin.measuredStages { unwrittenStages = (step, stages) }
+  }
+
+  /// Hands the last step's stages to the writer.
+  @usableFromInline
+  func writeUnwrittenStages() {
+    guard let (step, stages) = unwrittenStages else { return }
+    unwrittenStages = nil
+    sink.append(.stages(step, stages))
   }
 
   /// `state` as it waits to be written: the value, or, if it holds a value by reference,
@@ -123,19 +136,30 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     guard let first = firstReduction else { return nil }
     let step = origin.reduction - first + 1
     sink.append(.effectStarted(step))
+    // The step's stages wait for its effect's.
+    var stages: (any MeasuredStages)?
+    if let unwritten = unwrittenStages, unwritten.step == step {
+      stages = unwritten.1
+      unwrittenStages = nil
+    }
     let sink = sink
-    return { cancelled in sink.append(.effectEnded(step, time: sink.elapsed(), cancelled)) }
+    return { [stages] cancelled in
+      sink.append(.effectEnded(step, time: sink.elapsed(), cancelled))
+      if let stages { sink.append(.stages(step, stages)) }
+    }
   }
 
   /// Encodes and writes the steps that wait, on the calling thread, and returns when they are
   /// written.
   public func flush() {
+    writeUnwrittenStages()
     sink.writePending()
   }
 
   /// Ends the recording: removes the recorder from its store, writes what waits, and closes the
   /// file. An effect that ends later is not recorded. Stopping a stopped recorder does nothing.
   public func stop() {
+    writeUnwrittenStages()
     store?.remove(self)
     store = nil
     sink.close()
@@ -146,6 +170,7 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
   /// - Returns: The recording.
   /// - Throws: An error reading the file back.
   public func recording() throws -> Recording<State, Action> {
+    writeUnwrittenStages()
     sink.writePending()
     return try Recording(jsonLines: sink.writtenLines())
   }

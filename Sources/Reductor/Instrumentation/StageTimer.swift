@@ -80,7 +80,9 @@ final class StageTimer: Sendable {
     cancelled: Bool
   ) {
     if measures, let name { measure(stage, name: name, duration: duration) }
-    guard let cycle, !cycle.targets.isEmpty else { return }
+    guard let cycle else { return }
+    cycle.add(duration, to: stage)
+    guard !cycle.targets.isEmpty else { return }
     emit(stage, of: cycle, cancelled ? .cancelled(duration) : .finished(duration))
   }
 
