@@ -43,7 +43,7 @@ input: for await event in Terminal.events() {
   case "filter":
     // What a view's binding of the query sends; waits for the filter to apply, so that the
     // next command sees it.
-    await store.send(.binding(.set(\.query, argument))).finish()
+    await store.send(\.binding.query, argument).finish()
   case "toggle", "rename", "delete", "undo":
     let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
     guard let number = parts.first.flatMap({ Int($0) }), let id = store.state.id(at: number),

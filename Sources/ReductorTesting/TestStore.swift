@@ -255,6 +255,34 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     return TestStoreTask(task)
   }
 
+  /// Sends the binding action that sets a field, named by its path, and asserts how it changed
+  /// the state: TCA's `store.send(\.binding.query, "swift") { … }`, the same as
+  /// `store.send(.binding(.set(\.query, "swift"))) { … }`.
+  ///
+  /// - Parameters:
+  ///   - field: `\.binding.` and the field.
+  ///   - value: The field's new value.
+  ///   - updateExpected: Mutates the previous state into the expected one.
+  ///   - fileID: The calling file, where failures are reported.
+  ///   - filePath: The full path of the calling file.
+  ///   - line: The calling line.
+  ///   - column: The calling column.
+  /// - Returns: The handle on the effects the action started.
+  @discardableResult
+  public func send<Value: Equatable & Sendable>(
+    _ field: KeyPath<BindingActionPaths<State>, any WritableKeyPath<State, Value> & Sendable>,
+    _ value: Value,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask where Action: BindableAction, Action.State == State {
+    await send(
+      .binding(.set(BindingActionPaths()[keyPath: field], value)), assert: updateExpected,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// Receives the next action an effect delivered, which must equal `expected`, and asserts how
   /// it changed the state.
   ///

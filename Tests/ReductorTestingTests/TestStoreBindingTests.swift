@@ -34,6 +34,23 @@ import Testing
     await store.finish()
   }
 
+  @Test func aFieldIsSentByItsPathAsInTCA() async {
+    let store = TestStore(initialState: Settings.State(), reducer: Settings())
+    await store.send(\.binding.nickname, "ada") {
+      $0.nickname = "ada"
+      $0.isValid = true
+    }
+    let failures = await recordedFailures {
+      await store.send(\.binding.nickname, "al") { $0.nickname = "al" }
+    }
+    #expect(
+      failures == [
+        "State after send(binding(set(\\State.nickname, \"al\"))) differs from the expected "
+          + "state (− expected, + actual):\nisValid\n  - true\n  + false"
+      ])
+    await store.finish()
+  }
+
   @Test func aWrongValueFailsWithTheBindingActionsDescription() async {
     let failures = await recordedFailures {
       let store = TestStore(initialState: Settings.State(), reducer: Settings())

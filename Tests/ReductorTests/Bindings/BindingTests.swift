@@ -45,6 +45,14 @@ struct SignUp: Reducer {
     #expect(store.state.canSubmit == true)
   }
 
+  @Test func aFieldIsSentByItsPath() {
+    let store = ReducerStore(initialState: SignUp.State(), reducer: SignUp(), clock: clock)
+    store.send(\.binding.name, "Ada")
+    store.send(\.binding.agreed, true)
+    #expect(store.state.name == "Ada")
+    #expect(store.state.canSubmit == true)
+  }
+
   @Test func aBindingOfAnyActionSendsIt() {
     let store = ReducerStore(initialState: SignUp.State(), reducer: SignUp(), clock: clock)
     let submitted = store.binding(\.submitted.count, send: { _ in .submit })
