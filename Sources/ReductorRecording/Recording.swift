@@ -181,6 +181,13 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
       endPositions[$0.step] ?? 0
     }
     let startedSteps = Set(effects.map(\.step))
+    // A step's stage durations come where a recorder writes them: after its effect's end, or,
+    // when it has none, after the lines of its own position, before the next step.
+    func appendStages(of step: Int) throws {
+      let recorded = steps[step - 1]
+      guard !recorded.stageDurations.isEmpty else { return }
+      data.append(try RecordingCoding.line(StagesLine(of: recorded), encoder: encoder))
+    }
     func appendEnds(after position: Int) throws {
       for effect in endsByPosition[position] ?? [] {
         guard let endTime = effect.endTime else { continue }
@@ -189,6 +196,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
             EffectEndedLine(
               effectEnded: effect.step, time: endTime.recordedNanoseconds,
               cancelled: effect.wasCancelled), encoder: encoder))
+        try appendStages(of: effect.step)
       }
     }
     try appendEnds(after: 0)
@@ -199,9 +207,6 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
           StepLine(
             step: recorded.number, time: recorded.time.recordedNanoseconds, origin: origin,
             cause: cause, action: recorded.action, changes: recorded.changes), encoder: encoder))
-      if !recorded.stageDurations.isEmpty {
-        data.append(try RecordingCoding.line(StagesLine(of: recorded), encoder: encoder))
-      }
       if let snapshot = snapshots[recorded.number] {
         data.append(
           try RecordingCoding.line(
@@ -213,6 +218,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
             EffectStartedLine(effectStarted: recorded.number), encoder: encoder))
       }
       try appendEnds(after: recorded.number)
+      if endPositions[recorded.number] == nil { try appendStages(of: recorded.number) }
     }
     return data
   }

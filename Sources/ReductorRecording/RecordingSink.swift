@@ -16,8 +16,11 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     case header(KeptState)
     case step(Int, time: Duration, origin: RecordedOrigin, Action, KeptState)
     case effectStarted(Int)
-    case effectEnded(Int, time: Duration, Bool)
-    /// The stages of a step that the store's instrumentation timed, read when written.
+    /// An effect's end, with its step's stages when they wait for it: one entry, so that no
+    /// other line comes between the two.
+    case effectEnded(Int, time: Duration, Bool, stages: (any MeasuredStages)?)
+    /// The stages of a step that started no effect, which the store's instrumentation timed;
+    /// read when written.
     case stages(Int, any MeasuredStages)
   }
 
@@ -247,13 +250,8 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
         try RecordingCoding.line(
           EffectStartedLine(effectStarted: step - writer.droppedSteps), encoder: encoder))
     case .stages(let step, let stages):
-      let durations = stages.stageDurations
-      // The stages of a step that was dropped went with it.
-      guard step > writer.droppedSteps, !durations.isEmpty else { return }
-      lines.append(
-        try RecordingCoding.line(
-          StagesLine(step: step - writer.droppedSteps, durations: durations), encoder: encoder))
-    case .effectEnded(let step, let time, let cancelled):
+      try append(stages, of: step, to: &lines, with: &writer)
+    case .effectEnded(let step, let time, let cancelled, let stages):
       // The end of an effect whose step was dropped went with it.
       guard step > writer.droppedSteps else { return }
       lines.append(
@@ -262,7 +260,20 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
             effectEnded: step - writer.droppedSteps, time: time.recordedNanoseconds,
             cancelled: cancelled),
           encoder: encoder))
+      if let stages { try append(stages, of: step, to: &lines, with: &writer) }
     }
+  }
+
+  /// Appends the line of the stage durations of `step`, unless it has none or was dropped.
+  private func append(
+    _ stages: any MeasuredStages, of step: Int, to lines: inout Data, with writer: inout Writer
+  ) throws {
+    let durations = stages.stageDurations
+    guard step > writer.droppedSteps, !durations.isEmpty else { return }
+    lines.append(
+      try RecordingCoding.line(
+        StagesLine(step: step - writer.droppedSteps, durations: durations),
+        encoder: writer.encoder))
   }
 
   /// What `entry` is, in a diagnostic.
@@ -270,7 +281,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     switch entry {
     case .header: "the initial state"
     case .step(let step, _, _, let action, _): "step \(step) (\(action))"
-    case .effectStarted(let step), .effectEnded(let step, _, _): "an effect of step \(step)"
+    case .effectStarted(let step), .effectEnded(let step, _, _, _): "an effect of step \(step)"
     case .stages(let step, _): "the stage durations of step \(step)"
     }
   }

@@ -145,8 +145,7 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     }
     let sink = sink
     return { [stages] cancelled in
-      sink.append(.effectEnded(step, time: sink.elapsed(), cancelled))
-      if let stages { sink.append(.stages(step, stages)) }
+      sink.append(.effectEnded(step, time: sink.elapsed(), cancelled, stages: stages))
     }
   }
 

@@ -49,3 +49,10 @@ struct TemporaryFile {
     try? FileManager.default.removeItem(at: url)
   }
 }
+
+/// Whether a recording's line is not a line of stage durations, which a recorder writes when
+/// the store is instrumented: in a run with `REDUCTOR_INSTRUMENT=1`, or while another test has
+/// turned the global switch on. Tests that compare a recorder's lines leave them out.
+func isNotStagesLine(_ line: some StringProtocol) -> Bool {
+  !line.hasPrefix(#"{"stages":"#)
+}

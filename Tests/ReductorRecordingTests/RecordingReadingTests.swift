@@ -16,6 +16,7 @@ import Testing
     for _ in 0..<5 { store.send(.increment) }
     let data = try recorder.recording().jsonLines()
     return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+      .filter(isNotStagesLine)
   }
 
   func read(_ lines: [String], newlineAtEnd: Bool = true) throws -> Recording<State, Action> {

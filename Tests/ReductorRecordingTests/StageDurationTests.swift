@@ -8,14 +8,15 @@ import Testing
   typealias Action = Tally.Action
 
   /// Two increments, each followed by its stage durations, and a snapshot after step 2, as a
-  /// writer puts them: keys sorted, a stages line right after its step's line.
+  /// recorder writes them: keys sorted, a stages line after the other lines of its step (an
+  /// effect's end would come before it).
   let lines = [
     #"{"format":"reductor-recording","snapshotInterval":2,"state":{"count":0,"log":[]},"version":1}"#,
     #"{"action":{"increment":{}},"changes":[{"path":["count"],"value":1}],"origin":"sent","step":1,"time":0}"#,
     #"{"stages":{"effect":5400,"reduce":1200},"step":1}"#,
     #"{"action":{"increment":{}},"changes":[{"path":["count"],"value":2}],"origin":"sent","step":2,"time":1000}"#,
-    #"{"stages":{"mutate":800,"queue":300},"step":2}"#,
     #"{"snapshot":2,"state":{"count":2,"log":[]}}"#,
+    #"{"stages":{"mutate":800,"queue":300},"step":2}"#,
   ]
 
   func read(_ lines: [String]) throws -> Recording<State, Action> {
@@ -36,7 +37,7 @@ import Testing
   /// step.
   @Test func aStagesLineMayComeLaterThanItsStep() throws {
     let recording = try read([
-      lines[0], lines[1], lines[3], lines[5], #"{"stages":{"reduce":70},"step":2}"#,
+      lines[0], lines[1], lines[3], lines[4], #"{"stages":{"reduce":70},"step":2}"#,
     ])
     #expect(recording.issues.isEmpty)
     #expect(recording.steps.map(\.stageDurations) == [[:], ["reduce": .nanoseconds(70)]])

@@ -34,12 +34,33 @@ import Testing
     #expect(again.steps.map(\.stageDurations) == recording.steps.map(\.stageDurations))
   }
 
-  @Test func aStoreThatIsNotInstrumentedRecordsNoStages() throws {
-    let store = ReducerStore(initialState: State(), reducer: Tally(), clock: ManualClock())
-    let recorder = store.record()
+  /// A recorder writes a step's stages after its effect's end, or, without an effect, before
+  /// the next step: where a recording writes them out again, byte for byte.
+  @Test func aRecordedFileWithStagesWritesOutTheSame() async throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    let clock = ManualClock()
+    let store = ReducerStore(initialState: State(), reducer: Tally(), clock: clock)
+      .instrumentation(.init(label: "tally"))
+    let recorder = try store.record(to: file.url, snapshotInterval: 2)
     store.send(.increment)
     store.send(.load)
-    let recording = try recorder.recording()
-    #expect(recording.steps.map(\.stageDurations) == [[:], [:]])
+    await clock.advance(by: .seconds(1))
+    store.send(.note("done"))
+    recorder.stop()
+
+    let data = try Data(contentsOf: file.url)
+    let kinds = String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+      ["stages", "effectEnded", "effectStarted", "snapshot", "action", "format"].first {
+        line.contains(#""\#($0)""#)
+      } ?? "?"
+    }
+    #expect(
+      kinds == [
+        "format", "action", "stages", "action", "snapshot", "effectStarted", "action",
+        "effectEnded", "stages", "stages", "action", "snapshot", "stages",
+      ])
+    #expect(try Recording<State, Tally.Action>(contentsOf: file.url).jsonLines() == data)
   }
+
 }
