@@ -35,7 +35,8 @@ let package = Package(
     .target(name: "ReductorRecording", dependencies: ["Reductor"]),
     // The inspector page of a recording: one self-contained HTML file, from the JSON lines alone.
     .target(
-      name: "InspectorPage", dependencies: ["ReductorRecording"], path: "Tools/InspectorPage"),
+      name: "InspectorPage", dependencies: ["Reductor", "ReductorRecording"],
+      path: "Tools/InspectorPage"),
     .executableTarget(
       name: "ReductorInspect", dependencies: ["InspectorPage"], path: "Tools/ReductorInspect"),
     // What the examples share to run in a terminal: input and signals as events, rendering.
@@ -69,7 +70,7 @@ let package = Package(
       dependencies: ["Reductor", "ReductorRecording", "ProbeSupport"],
       path: "Probes/RecordingCrashProbe"),
     // Running the probe's program again as a child, and killing it.
-    .target(name: "ProbeSupport", path: "Probes/ProbeSupport"),
+    .target(name: "ProbeSupport", dependencies: ["Reductor"], path: "Probes/ProbeSupport"),
     // The repetition count of the stress tests, shared by the test targets.
     .target(name: "StressRuns", path: "Tests/StressRuns"),
     .testTarget(name: "ReductorTests", dependencies: ["Reductor", "StressRuns"]),

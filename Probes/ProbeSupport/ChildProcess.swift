@@ -1,4 +1,5 @@
 public import Foundation
+import Reductor
 
 #if canImport(Glibc)
 import Glibc
@@ -47,11 +48,4 @@ public func runChild(_ arguments: [String], killAfter: Duration?) -> Substring? 
   let data = output.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return String(decoding: data, as: UTF8.self).split(separator: "\n").last
-}
-
-extension Duration {
-  /// The duration in whole nanoseconds.
-  public var nanoseconds: Int64 {
-    components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
-  }
 }

@@ -194,7 +194,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
         data.append(
           try RecordingCoding.line(
             EffectEndedLine(
-              effectEnded: effect.step, time: endTime.recordedNanoseconds,
+              effectEnded: effect.step, time: endTime.nanoseconds,
               cancelled: effect.wasCancelled), encoder: encoder))
         try appendStages(of: effect.step)
       }
@@ -205,7 +205,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
       data.append(
         try RecordingCoding.line(
           StepLine(
-            step: recorded.number, time: recorded.time.recordedNanoseconds, origin: origin,
+            step: recorded.number, time: recorded.time.nanoseconds, origin: origin,
             cause: cause, action: recorded.action, changes: recorded.changes), encoder: encoder))
       if let snapshot = snapshots[recorded.number] {
         data.append(

@@ -1,4 +1,5 @@
 package import Foundation
+import Reductor
 
 // The lines of a recording, as Swift values; see the article "The recording format".
 
@@ -54,7 +55,7 @@ struct StagesLine: Codable {
 
   /// The line of `durations`, the stage durations of step `step`.
   init(step: Int, durations: [String: Duration]) {
-    self.stages = durations.mapValues { .integer(Int($0.recordedNanoseconds)) }
+    self.stages = durations.mapValues { .integer(Int($0.nanoseconds)) }
     self.step = step
   }
 }
@@ -88,14 +89,6 @@ extension RecordedOrigin {
     case "enqueued": self = .enqueued
     default: return nil
     }
-  }
-}
-
-extension Duration {
-  /// Whole nanoseconds, as a recording writes times.
-  package var recordedNanoseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 }
 

@@ -237,7 +237,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
       lines.append(
         try RecordingCoding.line(
           StepLine(
-            step: step, time: time.recordedNanoseconds, origin: originName, cause: cause,
+            step: step, time: time.nanoseconds, origin: originName, cause: cause,
             action: action, changes: writer.previousTree.changes(to: tree)), encoder: encoder))
       if step % snapshotInterval == 0 {
         lines.append(
@@ -257,7 +257,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
       lines.append(
         try RecordingCoding.line(
           EffectEndedLine(
-            effectEnded: step - writer.droppedSteps, time: time.recordedNanoseconds,
+            effectEnded: step - writer.droppedSteps, time: time.nanoseconds,
             cancelled: cancelled),
           encoder: encoder))
       if let stages { try append(stages, of: step, to: &lines, with: &writer) }

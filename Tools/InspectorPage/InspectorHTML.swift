@@ -1,4 +1,5 @@
 package import Foundation
+import Reductor
 package import ReductorRecording
 
 /// A recording read knowing nothing of the app's types: its states and actions as JSON.
@@ -96,7 +97,7 @@ package enum InspectorHTML {
   /// The time of the last step or effect end, in nanoseconds since the recording began.
   fileprivate static func endTime(of recording: JSONRecording) -> Int {
     let times = recording.steps.map(\.time) + recording.effects.compactMap(\.endTime)
-    return max(times.max() ?? .zero, .zero).nanoseconds
+    return max(times.max() ?? .zero, .zero).pageNanoseconds
   }
 
   /// The names of the origins of steps, in the order of the legend.
@@ -176,7 +177,7 @@ package enum InspectorHTML {
         <span class="case">\(escaped(step.caseName))</span>\
         <span class="payload">\(escaped(step.payloadSummary))</span></span>\
         <span class="cause">\(cause.map { "← #\($0)" } ?? "")</span>\
-        <span class="time">\(secondsText(step.time.nanoseconds))</span></a></li>
+        <span class="time">\(secondsText(step.time.pageNanoseconds))</span></a></li>
         """
     }
     return """
@@ -248,26 +249,26 @@ package enum InspectorHTML {
       endText = "still running at the end"
     case let end? where effect.wasCancelled:
       kind = "cancelled"
-      endText = "✕ cancelled at \(secondsText(end.nanoseconds))"
+      endText = "✕ cancelled at \(secondsText(end.pageNanoseconds))"
     case let end?:
       kind = "ended"
-      endText = "ended at \(secondsText(end.nanoseconds))"
+      endText = "ended at \(secondsText(end.pageNanoseconds))"
     }
-    let length = (effect.endTime?.nanoseconds ?? endTime) - step.time.nanoseconds
+    let length = (effect.endTime?.pageNanoseconds ?? endTime) - step.time.pageNanoseconds
     // A bar of an effect that ended at once is still seen.
     let width = max(length, Int(span / 200))
     let deliveries = recording.steps.filter { $0.origin == .effect(cause: step.number) }.map {
       delivered in
       """
-      <i class="delivery" style="left:\(percent(delivered.time.nanoseconds))" \
-      title="#\(delivered.number) at \(secondsText(delivered.time.nanoseconds))"></i>
+      <i class="delivery" style="left:\(percent(delivered.time.pageNanoseconds))" \
+      title="#\(delivered.number) at \(secondsText(delivered.time.pageNanoseconds))"></i>
       """
     }
     return """
       <div class="effect \(kind)" data-step="\(step.number)" data-end="\(kind)">\
       <a class="effect-label" href="#step=\(step.number)"><span class="num">#\(step.number)\
       </span> \(escaped(step.caseName))</a><div class="track">\
-      <div class="bar" style="left:\(percent(step.time.nanoseconds));width:\(percent(width))">\
+      <div class="bar" style="left:\(percent(step.time.pageNanoseconds));width:\(percent(width))">\
       </div>\(deliveries.joined())<i class="now"></i></div>\
       <span class="effect-end">\(endText)</span></div>
       """
@@ -298,7 +299,7 @@ func escaped(_ text: String) -> String {
 
 extension Duration {
   /// The duration in whole nanoseconds, as the page shows times.
-  fileprivate var nanoseconds: Int { Int(recordedNanoseconds) }
+  fileprivate var pageNanoseconds: Int { Int(nanoseconds) }
 }
 
 /// The recording as the page's script reads it.
@@ -317,7 +318,7 @@ private struct PageData: Encodable {
 
     init(_ step: RecordedStep<JSONValue>, startsEffect: Bool) {
       self.step = step.number
-      time = step.time.nanoseconds
+      time = step.time.pageNanoseconds
       (origin, cause) = step.origin.line
       action = step.action
       changes = step.changes
@@ -350,10 +351,10 @@ private struct PageData: Encodable {
     snapshots = recording.snapshots
     for effect in recording.effects {
       guard let end = effect.endTime else { continue }
-      effectEnds[effect.step] = EffectEnd(time: end.nanoseconds, cancelled: effect.wasCancelled)
+      effectEnds[effect.step] = EffectEnd(time: end.pageNanoseconds, cancelled: effect.wasCancelled)
     }
     for step in recording.steps where !step.stageDurations.isEmpty {
-      stages[step.number] = step.stageDurations.mapValues(\.nanoseconds)
+      stages[step.number] = step.stageDurations.mapValues(\.pageNanoseconds)
     }
   }
 }

@@ -214,8 +214,7 @@ final class ActionCycle: Sendable {
   /// stages; the effect's end its effect stage), so a load and a store add up without a
   /// read-modify-write, which cost `instrument.targets.noHandler` 7 % of a send.
   func add(_ duration: Duration, to stage: Instrumentation.Stage) {
-    let (seconds, attoseconds) = duration.components
-    let added = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    let added = duration.nanoseconds
     withNanoseconds(of: stage) { stored in
       stored.store(max(stored.load(ordering: .relaxed), 0) + added, ordering: .relaxed)
     }
