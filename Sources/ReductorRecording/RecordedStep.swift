@@ -14,6 +14,18 @@ public struct RecordedStep<Action: Sendable>: Sendable {
   /// name (`queue`, `mutate`, `reduce`, `effect`); empty when the recording has no stage
   /// durations for it.
   public internal(set) var stageDurations: [String: Duration] = [:]
+
+  /// This step as step `number` of a recording whose steps were renumbered by `newNumber` (nil
+  /// for a step that is not in it), with `changes` against its new previous state.
+  func renumbered(
+    as number: Int, changes: [JSONChange], by newNumber: (Int) -> Int?
+  ) -> RecordedStep {
+    var origin = origin
+    if case .effect(let cause?) = origin { origin = .effect(cause: newNumber(cause)) }
+    return RecordedStep(
+      number: number, time: time, origin: origin, action: action, changes: changes,
+      stageDurations: stageDurations)
+  }
 }
 
 /// How a recorded action reached the store.

@@ -21,22 +21,11 @@ extension Recording {
       number > count ? number - count : nil
     }
     let newSteps = steps[count...].map { recorded in
-      var origin = recorded.origin
-      if case .effect(let cause?) = origin { origin = .effect(cause: renumbered(cause)) }
-      return RecordedStep(
-        number: recorded.number - count, time: recorded.time, origin: origin,
-        action: recorded.action, changes: recorded.changes,
-        stageDurations: recorded.stageDurations)
-    }
-    let newEffects = effects.compactMap { effect -> RecordedEffect? in
-      guard let number = renumbered(effect.step) else { return nil }
-      var effect = effect
-      effect.step = number
-      return effect
+      recorded.renumbered(as: recorded.number - count, changes: recorded.changes, by: renumbered)
     }
     return try Recording(
       initialTree: tree(at: count), snapshotInterval: snapshotInterval, steps: newSteps,
-      effects: newEffects,
+      effects: effects(renumberedBy: renumbered),
       snapshots: Dictionary(
         uniqueKeysWithValues: snapshots.compactMap { step, tree in
           renumbered(step).flatMap { $0 % snapshotInterval == 0 ? ($0, tree) : nil }

@@ -143,20 +143,10 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
       _ = reducer.reduce(into: &state, action: recorded.action)
       let newTree = try RecordingCoding.tree(of: state, encoder: encoder)
       let number = recorded.number - 1
-      var origin = recorded.origin
-      if case .effect(let cause?) = origin { origin = .effect(cause: renumbered(cause)) }
       newSteps.append(
-        RecordedStep(
-          number: number, time: recorded.time, origin: origin, action: recorded.action,
-          changes: tree.changes(to: newTree), stageDurations: recorded.stageDurations))
+        recorded.renumbered(as: number, changes: tree.changes(to: newTree), by: renumbered))
       if number % snapshotInterval == 0 { newSnapshots[number] = newTree }
       tree = newTree
-    }
-    let newEffects = effects.compactMap { effect -> RecordedEffect? in
-      guard let number = renumbered(effect.step) else { return nil }
-      var effect = effect
-      effect.step = number
-      return effect
     }
     let newEndPositions = Dictionary(
       uniqueKeysWithValues: endPositions.compactMap { effect, position in
@@ -164,8 +154,19 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
       })
     return try Recording(
       initialTree: initialTree, snapshotInterval: snapshotInterval, steps: newSteps,
-      effects: newEffects, snapshots: newSnapshots, endPositions: newEndPositions,
-      issues: issues)
+      effects: effects(renumberedBy: renumbered), snapshots: newSnapshots,
+      endPositions: newEndPositions, issues: issues)
+  }
+
+  /// The effects of the steps that `renumbered` keeps, with their steps' new numbers.
+  func effects(renumberedBy renumbered: (Int) -> Int?) -> [RecordedEffect] {
+    effects.compactMap { effect in
+      renumbered(effect.step).map { number in
+        var effect = effect
+        effect.step = number
+        return effect
+      }
+    }
   }
 
   /// The recording as JSON lines, in the format of the article "The recording format": to
