@@ -40,22 +40,23 @@ let package = Package(
     .executableTarget(
       name: "ReductorInspect", dependencies: ["InspectorPage"], path: "Tools/ReductorInspect"),
     // What the examples share to run in a terminal: input and signals as events, rendering.
-    .target(name: "Terminal", path: "Examples/Terminal"),
+    .target(name: "Terminal", path: "Examples/Terminal", packageAccess: false),
     .executableTarget(
       name: "Counter", dependencies: ["Reductor", "ReductorSharing", "Terminal"],
-      path: "Examples/Counter"),
+      path: "Examples/Counter", packageAccess: false),
     .executableTarget(
       name: "Search", dependencies: ["Reductor", "ReductorRecording", "Terminal"],
-      path: "Examples/Search"),
+      path: "Examples/Search", packageAccess: false),
     .executableTarget(
-      name: "Items", dependencies: ["ReductorReactor", "Terminal"], path: "Examples/Items"),
+      name: "Items", dependencies: ["ReductorReactor", "Terminal"], path: "Examples/Items",
+      packageAccess: false),
     .executableTarget(
       name: "Scoreboard", dependencies: ["ReductorReactor", "Terminal"],
-      path: "Examples/Scoreboard"),
+      path: "Examples/Scoreboard", packageAccess: false),
     .executableTarget(
       name: "Todos",
       dependencies: ["Reductor", "ReductorRecording", "ReductorSharing", "Terminal"],
-      path: "Examples/Todos"),
+      path: "Examples/Todos", packageAccess: false),
     .executableTarget(
       name: "ReductorBench",
       dependencies: ["Reductor", "ReductorReactor", "ReductorSharing", "ReductorRecording"],
@@ -91,16 +92,43 @@ let package = Package(
       dependencies: [
         "Counter", "Terminal", "ReductorTesting", "ReductorSharing", "ReductorRecording",
         "StressRuns",
-      ]),
+      ],
+      packageAccess: false),
     .testTarget(
-      name: "SearchTests", dependencies: ["Search", "ReductorTesting", "ReductorRecording"]),
-    .testTarget(name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"]),
+      name: "SearchTests", dependencies: ["Search", "ReductorTesting", "ReductorRecording"],
+      packageAccess: false),
+    .testTarget(
+      name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"],
+      packageAccess: false),
     .testTarget(
       name: "TodosTests",
       dependencies: ["Todos", "ReductorTesting", "ReductorSharing", "ReductorRecording"],
-      resources: [.copy("Resources/session.jsonl")]),
+      resources: [.copy("Resources/session.jsonl")], packageAccess: false),
     .testTarget(
-      name: "ScoreboardTests", dependencies: ["Scoreboard", "Terminal", "ReductorReactor"]),
+      name: "ScoreboardTests", dependencies: ["Scoreboard", "Terminal", "ReductorReactor"],
+      packageAccess: false),
+    // The code the README and the articles show (Documentation/Snippets, a package of its own
+    // that builds it from outside, against the public API only), run here with the other tests.
+    .testTarget(
+      name: "ReductorSnippets", dependencies: ["Reductor", "ReductorTesting", "StressRuns"],
+      path: "Documentation/Snippets/Tests/ReductorSnippets",
+      // These tests install the process-wide instrumentation handlers, as InstrumentationHandlerTests
+      // do; Swift Testing serializes the tests of a suite, not of two modules, so they run in the
+      // snippet package's test run only.
+      exclude: ["InstrumentingStoresArticleTests.swift"], packageAccess: false),
+    .testTarget(
+      name: "ReductorTestingSnippets",
+      dependencies: ["ReductorTesting", "ReductorReactor", "ReductorSharing", "ReductorRecording"],
+      path: "Documentation/Snippets/Tests/ReductorTestingSnippets", packageAccess: false),
+    .testTarget(
+      name: "ReductorReactorSnippets", dependencies: ["ReductorReactor", "ReductorTesting"],
+      path: "Documentation/Snippets/Tests/ReductorReactorSnippets", packageAccess: false),
+    .testTarget(
+      name: "ReductorSharingSnippets", dependencies: ["ReductorSharing", "ReductorTesting"],
+      path: "Documentation/Snippets/Tests/ReductorSharingSnippets", packageAccess: false),
+    .testTarget(
+      name: "ReductorRecordingSnippets", dependencies: ["ReductorRecording", "ReductorTesting"],
+      path: "Documentation/Snippets/Tests/ReductorRecordingSnippets", packageAccess: false),
     // Checks that every Swift code block of the README and the articles comes from code that
     // compiles.
     .testTarget(name: "DocumentationTests"),

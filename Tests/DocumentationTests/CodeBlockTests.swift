@@ -1,10 +1,13 @@
 import Foundation
 import Testing
 
-/// Every Swift code block in the README and the DocC articles is taken from code the package
-/// compiles: a test, an example or a benchmark. A block may leave parts out with a line
-/// `// ...`; each part between such lines must appear in one file, line after line (indentation
-/// and blank lines aside). Code that the docs show is then code that CI builds and runs.
+/// Every Swift code block in the README and the DocC articles is taken from code that compiles
+/// against the public API only, as a user's code does: the snippet package
+/// (`Documentation/Snippets`, which depends on Reductor by path, so `package` symbols are out of
+/// its reach), or an example and its tests (which the root package builds without package
+/// access). A block may leave parts out with a line `// ...`; each part between such lines must
+/// appear in one file, line after line (indentation and blank lines aside). Code that the docs
+/// show is then code that CI builds and runs.
 @Suite struct CodeBlockTests {
   @Test(arguments: Repository.documents)
   func everySwiftCodeBlockIsTakenFromCompiledCode(document: String) throws {
@@ -15,8 +18,8 @@ import Testing
         let quoted = part.joined(separator: "\n")
         Issue.record(
           """
-          \(document):\(block.line): this part of a Swift code block is in no test, example or \
-          benchmark; take it from code that compiles:
+          \(document):\(block.line): this part of a Swift code block is in neither the snippet \
+          package nor an example; take it from code that compiles against the public API:
           \(quoted)
           """)
       }
@@ -28,6 +31,19 @@ import Testing
     #expect(Repository.documents.contains("Documentation/Reductor.docc/EffectsAndTime.md"))
     let readme = try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
     #expect(SwiftCodeBlock.all(in: readme).count >= 4)
+  }
+
+  /// The root package runs the snippet package's test targets too: both manifests name each one.
+  @Test func everySnippetTargetIsInBothManifests() throws {
+    let targets = Repository.folders(under: Repository.snippetTests)
+    #expect(targets.contains("ReductorSnippets"))
+    let root = try String(contentsOf: Repository.url("Package.swift"), encoding: .utf8)
+    let snippets = try String(
+      contentsOf: Repository.url("Documentation/Snippets/Package.swift"), encoding: .utf8)
+    for target in targets {
+      #expect(root.contains("path: \"\(Repository.snippetTests)/\(target)\""), "\(target)")
+      #expect(snippets.contains("name: \"\(target)\""), "\(target)")
+    }
   }
 
   @Test func aPartMatchesLineAfterLineIgnoringIndentationAndBlankLines() {
@@ -101,11 +117,31 @@ enum Repository {
     root.appendingPathComponent(path)
   }
 
-  /// The Swift files of the tests, the examples and the benchmarks.
+  /// The test targets of the snippet package, one folder each.
+  static let snippetTests = "Documentation/Snippets/Tests"
+
+  /// The code a block may be taken from: the snippet package's tests, the examples and the
+  /// examples' tests. Each of these compiles against the public API only.
+  static let quotableFolders =
+    [snippetTests, "Examples"]
+    + ["Counter", "Search", "Items", "Scoreboard", "Todos"].map { "Tests/\($0)Tests" }
+
+  /// The Swift files of the folders a block may be taken from.
   static func compiledSources() throws -> [SourceFile] {
-    try ["Tests", "Examples", "Benchmarks"].flatMap { files(under: $0, ending: ".swift") }.map {
+    try quotableFolders.flatMap { files(under: $0, ending: ".swift") }.map {
       SourceFile(text: try String(contentsOf: url($0), encoding: .utf8))
     }
+  }
+
+  /// The names of the folders right inside `folder`.
+  static func folders(under folder: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: url(folder).path)) ?? []
+    return names.filter { name in
+      var isFolder: ObjCBool = false
+      let exists = FileManager.default.fileExists(
+        atPath: url("\(folder)/\(name)").path, isDirectory: &isFolder)
+      return exists && isFolder.boolValue
+    }.sorted()
   }
 
   private static func files(under folder: String, ending suffix: String) -> [String] {

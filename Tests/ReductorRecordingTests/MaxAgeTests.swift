@@ -9,42 +9,6 @@ import Testing
 @Suite struct MaxAgeTests {
   typealias State = Tally.State
 
-  /// Kept at least 5, dropped two at a time once 10 are held: after 23 steps, the last 7.
-  @Test func aRecordingInMemoryKeepsItsNewestSteps() async throws {
-    let clock = ManualClock()
-    let store = ReducerStore(initialState: State(), reducer: Tally(), clock: clock)
-    let recorder = store.record(snapshotInterval: 2, maxAge: 5)
-    store.send(.load)
-    for number in 2...18 { store.send(.note("\(number)")) }
-    await clock.advance(by: .seconds(1))
-    store.send(.load)
-    await clock.advance(by: .seconds(1))
-    store.send(.note("22"))
-    store.send(.note("23"))
-    recorder.stop()
-
-    let recording = try recorder.recording()
-    #expect(
-      recording.steps.map(\.action) == [
-        .note("17"), .note("18"), .loaded(10), .load, .loaded(10), .note("22"), .note("23"),
-      ])
-    #expect(recording.steps.map(\.number) == Array(1...7))
-    #expect(
-      recording.steps.map(\.origin) == [
-        .sent, .sent, .effect(cause: nil), .sent, .effect(cause: 4), .sent, .sent,
-      ])
-    #expect(
-      recording.steps.map(\.time) == [
-        .zero, .zero, .seconds(1), .seconds(1), .seconds(2),
-        .seconds(2), .seconds(2),
-      ])
-    #expect(recording.effects.map(\.step) == [4])
-    #expect(recording.effects.first?.endTime == .seconds(2))
-    #expect(recording.initialState == State(log: (2...16).map { "\($0)" }))
-    #expect(try recording.state(at: 7) == store.state)
-    #expect(recording.issues.isEmpty)
-  }
-
   /// The file is rewritten with the newest steps: what a reader of it finds.
   @Test func aFileKeepsItsNewestSteps() throws {
     let file = TemporaryFile()

@@ -64,18 +64,6 @@ import Testing
     await store.finish()
   }
 
-  @Test func aPredicateReceivesActionsThatAreNotCompared() async {
-    let clock = ManualClock()
-    let store = TestStore(initialState: Feature.State(), reducer: Feature(), clock: clock)
-    await store.send(.load) { $0.isLoading = true }
-    await clock.advance(by: .seconds(1))
-    await store.receive({ if case .loaded = $0 { true } else { false } }) {
-      $0.isLoading = false
-      $0.count = 42
-    }
-    await store.finish()
-  }
-
   /// TCA's `testThrottleLatest`: 1 answers at once; 2 to 5 are throttled; 5, the latest,
   /// answers when the window ends at 1 s.
   @Test func theLatestThrottledEffectAnswersWhenTheWindowEnds() async {
@@ -94,13 +82,6 @@ import Testing
     await store.receive(.throttledResponse(5)) { $0.count = 5 }
     #expect(clock.now.offset == .seconds(1))
     await store.finish()
-  }
-
-  @Test func workThatHopsToAnotherActorIsAwaitedWithATimeout() async {
-    let store = TestStore(initialState: Feature.State(), reducer: Feature())
-    await store.send(.loadOffClock)
-    await store.receive(.loaded(7), timeout: .seconds(5)) { $0.count = 7 }
-    await store.finish(timeout: .seconds(5))
   }
 
   @Test func nonExhaustiveTestsCheckOnlyWhatTheyState() async {

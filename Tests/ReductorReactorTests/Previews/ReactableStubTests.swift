@@ -6,16 +6,6 @@ import Testing
 @Suite struct ReactableStubTests {
   let clock = ManualClock()
 
-  @Test func anEnabledStubRecordsActionsInsteadOfMutating() {
-    let reactable = ValueCounterReactable(clock: clock)
-    reactable.isStubEnabled = true
-    reactable.action(.increase)
-    reactable.action(.loadData)
-    #expect(reactable.stub.actions == [.increase, .loadData])
-    #expect(reactable.mutateCount == 0)
-    #expect(reactable.currentState == CountingValueState())
-  }
-
   @Test func theStubSetsTheStateAndObserversSeeIt() {
     let reactable = ValueCounterReactable(clock: clock)
     reactable.stub.isEnabled = true

@@ -5,30 +5,6 @@ import ReductorSharing
 import StressRuns
 import Testing
 
-/// A counter whose count is shared and persisted, and whose taps are its own.
-struct SharedCounter: Reducer {
-  struct State: Equatable {
-    @Shared(.file(URL(filePath: "/counter.json"))) var count = 0
-    var taps = 0
-  }
-
-  enum Action: Sendable, Equatable {
-    case increment
-    case tap
-  }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment:
-      state.count += 1
-      return .none
-    case .tap:
-      state.taps += 1
-      return .none
-    }
-  }
-}
-
 /// A value that holds a shared field, to encode and decode.
 struct Persisted: Codable {
   var count: Shared<Int>
@@ -99,28 +75,6 @@ struct SharedTests {
         "Shared value in memory \"value\" is shared as another type than String; this one is "
           + "separate from it."
       ])
-  }
-
-  @Test func aChangeInOneStoreReachesTheObserversOfAnother() async {
-    let harness = SharingHarness()
-    let (first, second) = harness.run {
-      (
-        ReducerStore(initialState: SharedCounter.State(), reducer: SharedCounter()),
-        ReducerStore(initialState: SharedCounter.State(), reducer: SharedCounter())
-      )
-    }
-    var counts = second.values(of: \.count).makeAsyncIterator()
-    var taps = second.values(of: \.taps).makeAsyncIterator()
-    #expect(await counts.next() == 0)
-    #expect(await taps.next() == 0)
-    first.send(.increment)
-    #expect(second.state.count == 1)
-    #expect(await counts.next() == 1)
-    first.send(.increment)
-    first.send(.increment)
-    #expect(await counts.next() == 3)
-    second.send(.tap)
-    #expect(await taps.next() == 1)
   }
 
   @Test func anotherStoresObserverSeesTheChangeAndItsStatesStreamDoesNot()

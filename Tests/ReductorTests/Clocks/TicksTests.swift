@@ -6,20 +6,6 @@ import Testing
 /// iteration, whatever the work between them takes.
 @MainActor
 @Suite struct TicksTests {
-  /// Delivers `done("<tick>")` for each tick, after `work` of sleeping on the clock, until the
-  /// `count`-th delivery.
-  func tickingWithWork(_ work: Duration, count: Int) -> Effect<TimelineAction> {
-    .run(lifetime: .replaceable("ticks")) { send in
-      var delivered = 0
-      for await tick in EffectContext.ticks(every: .seconds(1)) {
-        try await EffectContext.clock.sleep(for: work)
-        send(.done("\(tick)"))
-        delivered += 1
-        if delivered == count { return }
-      }
-    }
-  }
-
   @Test func ticksAreDueOneIntervalApartFromTheStart() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in
@@ -32,18 +18,6 @@ import Testing
     await clock.advance(by: .seconds(2))
     #expect(store.state == stamped(("1", 350), ("2", 600), ("3", 850)))
     #expect(store.runningEffectCount == 0)
-  }
-
-  /// The work of 300 ms per tick does not move the next tick; with `sleep(for:)` in a loop the
-  /// ticks would drift to 1.3, 2.6 and 3.9 seconds.
-  @Test func workBetweenTicksDoesNotShiftThem() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { _ in
-      tickingWithWork(.milliseconds(300), count: 3)
-    }
-    store.send(.fire("go"))
-    await clock.advance(by: .seconds(5))
-    #expect(store.state == stamped(("1", 1300), ("2", 2300), ("3", 3300)))
   }
 
   /// The loop the ticks replace drifts by the work done per tick.
@@ -61,31 +35,6 @@ import Testing
     store.send(.fire("go"))
     await clock.advance(by: .seconds(5))
     #expect(store.state == stamped(("1", 1300), ("2", 2600), ("3", 3900)))
-  }
-
-  /// Work of 2.5 s per one-second tick: the consumer gets the last tick that is due at once,
-  /// never a burst of the ones it missed.
-  @Test func aConsumerThatFallsBehindGetsTheLastDueTickAndSkipsTheRest() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { _ in
-      tickingWithWork(.milliseconds(2500), count: 3)
-    }
-    store.send(.fire("go"))
-    await clock.advance(by: .seconds(10))
-    #expect(store.state == stamped(("1", 3500), ("3", 6000), ("6", 8500)))
-  }
-
-  @Test func cancellingTheEffectEndsTheTicks() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { name in
-      name == "stop" ? .cancel("ticks") : tickingWithWork(.zero, count: 100)
-    }
-    store.send(.fire("go"))
-    await clock.advance(by: .seconds(2))
-    store.send(.stop)
-    await clock.advance(by: .seconds(2))
-    #expect(store.state == stamped(("1", 1000), ("2", 2000)))
-    #expect(store.runningEffectCount == 0)
   }
 
   @Test(arguments: [Duration.zero, .seconds(-1)])

@@ -4,40 +4,6 @@ import Testing
 
 @MainActor
 @Suite struct CompositionTests {
-  @Test func concatRunsChildrenOneAfterAnotherInOrder() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { _ in
-      Effect.concat {
-        sleepThenDone("a", after: .milliseconds(100))
-        sleepThenDone("b", after: .milliseconds(100))
-        sleepThenDone("c", after: .milliseconds(100))
-      }
-    }
-    store.send(.fire("go"))
-    await clock.advance(by: .seconds(1))
-    #expect(store.state == stamped(("a", 100), ("b", 200), ("c", 300)))
-  }
-
-  /// The leading sends of a concatenation are reduced before `send` returns, as a `.send` is
-  /// (#30); the rest runs in a task, a send after a child included.
-  @Test func theLeadingSendsOfAConcatAreReducedBeforeSendReturns() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { _ in
-      Effect.concat {
-        Effect.send(.done("a"))
-        Effect.none
-        Effect.send(.done("b"))
-        sleepThenDone("c", after: .milliseconds(100))
-        Effect.send(.done("d"))
-      }
-    }
-    let task = store.send(.fire("go"))
-    #expect(store.state == stamped(("a", 0), ("b", 0)))
-    await clock.advance(by: .milliseconds(100))
-    #expect(store.state == stamped(("a", 0), ("b", 0), ("c", 100), ("d", 100)))
-    #expect(task.isFinished)
-  }
-
   /// With another lifetime than the default, the whole concatenation is work of that lifetime,
   /// in a task: its leading sends too.
   @Test func aKeyedConcatDeliversItsLeadingSendsInItsTask() async {
@@ -56,33 +22,6 @@ import Testing
     #expect(store.state == stamped(("a", 0)))
     await clock.advance(by: .milliseconds(100))
     #expect(store.state == stamped(("a", 0), ("b", 100)))
-  }
-
-  @Test func cancellingAConcatStopsTheRunningChildAndSkipsTheRest() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { name in
-      name == "stop"
-        ? .cancel("steps")
-        : threeSteps().withLifetime(.replaceable("steps"))
-    }
-    store.send(.fire("go"))
-    await clock.advance(by: .milliseconds(150))
-    store.send(.stop)
-    await clock.advance(by: .seconds(1))
-    #expect(store.state == stamped(("a", 100)))
-    #expect(store.runningEffectCount == 0)
-  }
-
-  @Test func cancellingTheStoreTaskOfAConcatStopsItToo() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { _ in
-      threeSteps()
-    }
-    let task = store.send(.fire("go"))
-    await clock.advance(by: .milliseconds(150))
-    task.cancel()
-    await clock.advance(by: .seconds(1))
-    #expect(store.state == stamped(("a", 100)))
   }
 
   @Test func theInstanceConcatAppendsInOrder() async {
@@ -177,21 +116,6 @@ import Testing
     #expect(store.state == stamped(("b", 400), ("end b", 400)))
   }
 
-  @Test func mergeRunsChildrenConcurrently() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { _ in
-      Effect.merge {
-        sleepThenDone("300", after: .milliseconds(300))
-        sleepThenDone("100", after: .milliseconds(100))
-        sleepThenDone("200", after: .milliseconds(200))
-      }
-    }
-    let task = store.send(.fire("go"))
-    await clock.advance(by: .seconds(1))
-    await task.finish()
-    #expect(store.state == stamped(("100", 100), ("200", 200), ("300", 300)))
-  }
-
   @Test func theInstanceMergeRunsBothConcurrently() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in
@@ -229,25 +153,6 @@ import Testing
     #expect(store.state == stamped(("next", 1100)))
   }
 
-  @Test func aStreamOfASequenceOnTheClockDeliversOneActionPerAdvance() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { name in
-      if name == "stop" { return .cancel("ticks") }
-      return .stream(lifetime: .replaceable("ticks")) {
-        EffectContext.ticks(every: .seconds(1)).prefix(5).map { TimelineAction.done("\($0)") }
-      }
-    }
-    store.send(.fire("go"))
-    await clock.advance(by: .seconds(1))
-    #expect(store.state == stamped(("1", 1000)))
-    await clock.advance(by: .seconds(1))
-    #expect(store.state == stamped(("1", 1000), ("2", 2000)))
-    store.send(.stop)
-    await clock.advance(by: .seconds(10))
-    #expect(store.state == stamped(("1", 1000), ("2", 2000)))
-    #expect(store.runningEffectCount == 0)
-  }
-
   @Test func aTimerOnTheEffectClockTicksOncePerSecond() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { _ in
@@ -257,14 +162,5 @@ import Testing
     await clock.advance(by: .seconds(10))
     #expect(store.state.count == 10)
     #expect(store.state.map(\.at) == (1...10).map { Duration.seconds($0) })
-  }
-}
-
-/// Three steps of 100 ms in a row, delivering "a", "b" and "c".
-func threeSteps() -> Effect<TimelineAction> {
-  Effect.concat {
-    sleepThenDone("a", after: .milliseconds(100))
-    sleepThenDone("b", after: .milliseconds(100))
-    sleepThenDone("c", after: .milliseconds(100))
   }
 }

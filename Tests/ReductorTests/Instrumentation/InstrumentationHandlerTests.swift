@@ -3,8 +3,9 @@ import Testing
 @testable import Reductor
 
 /// The tests that install the global handlers or move the global switch: serialized, and the
-/// only ones in the package that do. Each test's stores have a label or a type of their own,
-/// and a test restores what it changed.
+/// only ones in this test run that do (the instrumentation article's tests, which do too, run in
+/// the snippet package's own). Each test's stores have a label or a type of their own, and a test
+/// restores what it changed.
 @MainActor
 @Suite(.serialized) struct InstrumentationHandlerTests {
   /// Records the measurements and target events of stores labelled `label` while `body` runs.

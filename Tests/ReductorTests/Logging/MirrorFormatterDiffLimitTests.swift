@@ -90,21 +90,6 @@ private func open(_ first: Link) {
 
 /// The limits bound what a diff lists, never whether or where two values differ.
 @Suite struct MirrorFormatterDiffLimitTests {
-  // MARK: The issue's case, with the default limits
-
-  @Test func aChangePastTheDefaultLimitsIsListedByItsPath() {
-    let old = Inventory(items: Array(0..<1_000))
-    var new = old
-    new.items[500] = -1
-    #expect(
-      MirrorFormatter().diff(from: old, to: new) == """
-        items[500]
-          - 500
-          + -1
-        """)
-    #expect(MirrorFormatter().diff(from: old, to: old) == nil)
-  }
-
   // MARK: Children per value
 
   @Test(arguments: [2, 3, 5])

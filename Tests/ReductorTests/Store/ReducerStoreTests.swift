@@ -3,43 +3,6 @@ import Reductor
 import Synchronization
 import Testing
 
-enum CountingAction: Sendable, Equatable {
-  case increment
-  case first, second, third
-  case load
-  case loaded(Int)
-  case save
-  case saved
-}
-
-@MainActor
-func makeCountingStore<S: CountingState>(
-  _ initial: S, clock: any Clock<Duration> = ContinuousClock()
-) -> ReducerStore<S, CountingAction> {
-  ReducerStore(
-    initialState: initial,
-    reducer: Reduce<S, CountingAction> { state, action in
-      state.log.append("\(action)")
-      switch action {
-      case .increment:
-        state.count += 1
-        return .none
-      case .first:
-        return .send(.second)
-      case .second, .third, .saved:
-        return .none
-      case .load:
-        return .run { .loaded(42) }
-      case .loaded(let value):
-        state.count = value
-        return .run { .saved }
-      case .save:
-        return .none
-      }
-    },
-    clock: clock)
-}
-
 @MainActor
 @Suite struct ReducerStoreTests {
   @Test(arguments: StateKind.allCases)
@@ -57,28 +20,6 @@ func makeCountingStore<S: CountingState>(
     store.send(.increment)
     store.send(.increment)
     #expect(store.state.count == 3)
-  }
-
-  @Test(arguments: StateKind.allCases)
-  func actionsSentWhileReducingRunAfterTheCurrentOne(kind: StateKind) {
-    switch kind {
-    case .value: checkReentrantOrder(CountingValue())
-    case .observableClass: checkReentrantOrder(CountingModel())
-    }
-  }
-
-  /// `.first` returns `.send(.second)`; an observer of the count sends `.third` while `.first`
-  /// is being reduced. Nothing recurses: `.first` completes, then `.third` (buffered first),
-  /// then `.second`.
-  private func checkReentrantOrder<S: CountingState>(_ initial: S) {
-    let store = makeCountingStore(initial)
-    withObservationTracking {
-      _ = store.state.log
-    } onChange: {
-      MainActor.assumeIsolated { _ = store.send(.third) }
-    }
-    store.send(.first)
-    #expect(store.state.log == ["first", "third", "second"])
   }
 
   @Test(arguments: StateKind.allCases)

@@ -1,3 +1,5 @@
+// The snippet package (Documentation/Snippets) compiles this file too, through a link: it uses
+// the public API only.
 import Observation
 
 /// The state shape the shared store scenarios run on, as a struct and as an `@Observable` class.

@@ -1,3 +1,5 @@
+// The snippet package (Documentation/Snippets) compiles this file too, through a link: it uses
+// the public API only.
 import Reductor
 
 /// An action of the timing tests: `fire(name)` starts the effect a test composes, `done(name)` is
@@ -48,6 +50,7 @@ func everySecond<Action: Sendable>(
   }
 }
 
+/// A timeline store's state: each name stamped with its time, in milliseconds.
 func stamped(_ events: (String, Int)...) -> [Stamped<String>] {
   events.map { Stamped(value: $0.0, at: .milliseconds($0.1)) }
 }

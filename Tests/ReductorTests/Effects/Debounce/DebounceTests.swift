@@ -4,21 +4,6 @@ import Testing
 
 @MainActor
 @Suite struct DebounceTests {
-  /// interval 300 ms; effects at 0, 100, 200 ms; only the one from 200 ms runs, at 500 ms.
-  @Test func debounceRunsOnlyTheLatestEffectOnceTheKeyIsQuiet() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { name in
-      Effect.debounce(for: .milliseconds(300), key: "search") { Effect.send(.done(name)) }
-    }
-    await play([("a", 0), ("b", 100), ("c", 200)], on: clock) { store.send(.fire($0)) }
-    await clock.advance(by: .milliseconds(299))
-    #expect(store.state == [])
-    await clock.advance(by: .milliseconds(1))
-    #expect(store.state == stamped(("c", 500)))
-    await clock.advance(by: .seconds(5))
-    #expect(store.state == stamped(("c", 500)))
-  }
-
   @Test func theInstanceFormDebouncesTheSameWay() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in

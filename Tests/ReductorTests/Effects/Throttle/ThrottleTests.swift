@@ -4,18 +4,6 @@ import Testing
 
 @MainActor
 @Suite struct ThrottleTests {
-  /// interval 1 s; effects at 0, 300, 900, 1000, 1500 ms: the ones at 0 and 1000 run.
-  @Test func throttleRunsTheLeadingEffectAndDropsOthersForTheInterval() async {
-    let clock = ManualClock()
-    let store = makeTimelineStore(clock: clock) { name in
-      Effect.throttle(for: .seconds(1), key: "save") { Effect.send(.done(name)) }
-    }
-    let events = [("a", 0), ("b", 300), ("c", 900), ("d", 1000), ("e", 1500)]
-    await play(events, on: clock) { store.send(.fire($0)) }
-    await clock.advance(by: .seconds(5))
-    #expect(store.state == stamped(("a", 0), ("d", 1000)))
-  }
-
   @Test func theInstanceFormThrottlesTheSameWay() async {
     let clock = ManualClock()
     let store = makeTimelineStore(clock: clock) { name in
@@ -67,7 +55,9 @@ import Testing
   }
 }
 
-/// `latest: true`: the newest effect dropped during a window runs when the window ends.
+/// `latest: true`: the newest effect dropped during a window runs when the window ends. Here the
+/// timeline that checks the windows the store keeps, which only this package sees; the other
+/// timelines are in the snippets' `ThrottleLatestTests` (Documentation/Snippets).
 @MainActor
 @Suite struct ThrottleLatestTests {
   private func makeStore(clock: ManualClock) -> ReducerStore<[Stamped<String>], TimelineAction> {
@@ -76,21 +66,6 @@ import Testing
         ? .cancel("k")
         : Effect.send(.done(name)).throttled(for: .seconds(1), key: "k", latest: true)
     }
-  }
-
-  /// TCA's `testThrottleLatest`: 1 runs at once; 2, 3, 4 and 5 are throttled; 5, the latest,
-  /// runs when the window ends at 1 s.
-  @Test func theLatestDroppedEffectRunsWhenTheWindowEnds() async {
-    let clock = ManualClock()
-    let store = makeStore(clock: clock)
-    await play([("1", 0), ("2", 0), ("3", 250), ("4", 500), ("5", 750)], on: clock) {
-      store.send(.fire($0))
-    }
-    #expect(store.state == stamped(("1", 0)))
-    await clock.advance(by: .milliseconds(249))
-    #expect(store.state == stamped(("1", 0)))
-    await clock.advance(by: .milliseconds(1))
-    #expect(store.state == stamped(("1", 0), ("5", 1000)))
   }
 
   /// ```
@@ -108,54 +83,5 @@ import Testing
     await clock.advance(by: .seconds(5))
     #expect(store.state == stamped(("a", 0), ("d", 1000), ("e", 2000), ("f", 3000)))
     #expect(store.throttleWindowCount == 1)  // f's, forgotten at the next throttled effect
-  }
-
-  /// An effect at the instant a trailing run happens falls into the window that run opened.
-  @Test func anEffectAtTheTrailingRunsInstantFallsIntoTheNextWindow() async {
-    let clock = ManualClock()
-    let store = makeStore(clock: clock)
-    await play([("a", 0), ("b", 500), ("c", 1000)], on: clock) { store.send(.fire($0)) }
-    await clock.advance(by: .seconds(5))
-    #expect(store.state == stamped(("a", 0), ("b", 1000), ("c", 2000)))
-  }
-
-  @Test func cancelDropsTheTrailingEffect() async {
-    let clock = ManualClock()
-    let store = makeStore(clock: clock)
-    await play([("a", 0), ("b", 500), ("stop", 600), ("c", 700)], on: clock) {
-      store.send(.fire($0))
-    }
-    await clock.advance(by: .seconds(5))
-    #expect(store.state == stamped(("a", 0), ("c", 700)))
-  }
-
-  /// The send of a trailing effect finishes once it ran, or at once when a newer one replaced
-  /// it; cancelling it drops the trailing effect.
-  @Test func theStoreTaskOfATrailingEffectTracksItUntilItRuns() async {
-    let clock = ManualClock()
-    let store = makeStore(clock: clock)
-    store.send(.fire("a"))
-    let replaced = store.send(.fire("b"))
-    let kept = store.send(.fire("c"))
-    #expect(replaced.isFinished)
-    #expect(!kept.isFinished)
-    await clock.advance(by: .seconds(1))
-    #expect(kept.isFinished)
-    let cancelled = store.send(.fire("d"))
-    cancelled.cancel()
-    #expect(cancelled.isFinished)
-    await clock.advance(by: .seconds(5))
-    #expect(store.state == stamped(("a", 0), ("c", 1000)))
-  }
-
-  @Test func aReleasedStoreDropsItsTrailingEffects() async {
-    let clock = ManualClock()
-    var store: ReducerStore? = makeStore(clock: clock)
-    store?.send(.fire("a"))
-    let trailing = store?.send(.fire("b"))
-    store = nil
-    #expect(trailing?.isFinished == true)
-    await clock.run()
-    #expect(clock.now.offset == .zero)  // the window's timer was cancelled: nothing slept on
   }
 }

@@ -1,0 +1,1 @@
+../../../../../Tests/ReductorRecordingTests/RecordingFixtures.swift

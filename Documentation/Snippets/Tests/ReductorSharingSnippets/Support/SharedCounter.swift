@@ -1,0 +1,1 @@
+../../../../../Tests/ReductorSharingTests/Support/SharedCounter.swift

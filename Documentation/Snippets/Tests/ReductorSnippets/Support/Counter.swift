@@ -1,0 +1,1 @@
+../../../../../Tests/ReductorTests/Support/Counter.swift

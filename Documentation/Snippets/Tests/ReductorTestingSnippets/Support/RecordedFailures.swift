@@ -1,0 +1,1 @@
+../../../../../Tests/ReductorTestingTests/Support/RecordedFailures.swift
