@@ -137,8 +137,8 @@ extension JSONValue {
   }
 
   /// The changes that turn `self` into `other`, in order: an object's changed, added and removed
-  /// keys (sorted), an array's changed elements when its length is the same; anything else is
-  /// replaced whole.
+  /// keys (sorted); an array's changed elements, then the elements it gained, appended, or the
+  /// ones it lost, removed from the last; anything else is replaced whole.
   func changes(to other: JSONValue) -> [JSONChange] {
     var changes: [JSONChange] = []
     appendChanges(to: other, at: [], into: &changes)
@@ -160,9 +160,15 @@ extension JSONValue {
         case (nil, nil): break
         }
       }
-    case (.array(let old), .array(let new)) where old.count == new.count:
-      for index in old.indices {
+    case (.array(let old), .array(let new)):
+      for index in 0..<min(old.count, new.count) {
         old[index].appendChanges(to: new[index], at: path + [.index(index)], into: &changes)
+      }
+      for index in old.count..<max(old.count, new.count) {
+        changes.append(JSONChange(path: path + [.index(index)], value: new[index]))
+      }
+      for index in (new.count..<max(old.count, new.count)).reversed() {
+        changes.append(JSONChange(path: path + [.index(index)], value: nil))
       }
     default:
       changes.append(JSONChange(path: path, value: other))
@@ -197,8 +203,17 @@ extension JSONValue {
         object[key] = child
       }
       self = .object(object)
+    case (.array(var array), .index(let index)) where rest.isEmpty && index == array.count:
+      // An element appended.
+      guard let value else { throw JSONChangeMismatch(path: fullPath) }
+      array.append(value)
+      self = .array(array)
     case (.array(var array), .index(let index)) where array.indices.contains(index):
-      try array[index].apply(value, at: rest, fullPath: fullPath)
+      if rest.isEmpty && value == nil {
+        array.remove(at: index)
+      } else {
+        try array[index].apply(value, at: rest, fullPath: fullPath)
+      }
       self = .array(array)
     default:
       throw JSONChangeMismatch(path: fullPath)

@@ -6,7 +6,9 @@ import Reductor
 /// The first line: the format, the snapshot interval and the state when the recording began.
 struct HeaderLine: Codable {
   static let format = "reductor-recording"
-  static let version = 1
+  /// 2: a change may append an element to an array (its index is the array's length) or remove
+  /// one; version 1 replaced an array whose length changed whole, which this version reads too.
+  static let version = 2
 
   var format = HeaderLine.format
   var version = HeaderLine.version

@@ -82,10 +82,10 @@ import Testing
       try read([#"{"format":"something-else","version":1,"snapshotInterval":1,"state":{}}"#])
     }
     #expect(
-      throws: RecordingError.notARecording("its version 2 is newer than this reader's 1")
+      throws: RecordingError.notARecording("its version 3 is newer than this reader's 2")
     ) {
       try read([
-        #"{"format":"reductor-recording","version":2,"snapshotInterval":1,"state":{}}"#
+        #"{"format":"reductor-recording","version":3,"snapshotInterval":1,"state":{}}"#
       ])
     }
     #expect(throws: RecordingError.notARecording("the first line is empty")) {

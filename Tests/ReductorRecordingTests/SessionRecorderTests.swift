@@ -57,7 +57,7 @@ import Testing
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
     #expect(
       lines.filter(isNotStagesLine) == [
-        #"{"format":"reductor-recording","snapshotInterval":2,"state":{"count":0,"log":[]},"version":1}"#,
+        #"{"format":"reductor-recording","snapshotInterval":2,"state":{"count":0,"log":[]},"version":2}"#,
         #"{"action":{"increment":{}},"changes":[{"path":["count"],"value":1}],"origin":"sent","step":1,"time":0}"#,
         #"{"action":{"load":{}},"changes":[],"origin":"sent","step":2,"time":0}"#,
         #"{"snapshot":2,"state":{"count":1,"log":[]}}"#,
@@ -68,6 +68,46 @@ import Testing
     let recording = try Recording<State, Tally.Action>(contentsOf: file.url)
     #expect(try recording.jsonLines() == data)
     #expect(try recording.state(at: 3) == State(count: 11))
+  }
+
+  /// A list that grows or shrinks is written as the elements that changed, then the ones it
+  /// gained or lost, not whole; the states rebuilt from the changes are the store's.
+  @Test func aListThatGrowsOrShrinksIsWrittenElementByElement() async throws {
+    let store = ReducerStore(
+      initialState: ["a"],
+      reducer: Reduce<[String], Shelving> { list, action in
+        switch action {
+        case .add(let item): list.append(item)
+        case .removeFirst: list.removeFirst()
+        case .clear: list.removeAll()
+        }
+        return .none
+      },
+      clock: ManualClock())
+    let recorder = store.record(snapshotInterval: 100)
+    store.send(.add("b"))
+    store.send(.add("c"))
+    store.send(.removeFirst)
+    store.send(.clear)
+    recorder.stop()
+
+    let lines = String(decoding: try recorder.recording().jsonLines(), as: UTF8.self)
+      .split(separator: "\n").filter(isNotStagesLine).map { line in
+        line.firstRange(of: #""changes":"#).map { line[$0.upperBound...] } ?? ""
+      }
+    #expect(
+      lines.dropFirst() == [
+        #"[{"path":[1],"value":"b"}],"origin":"sent","step":1,"time":0}"#,
+        #"[{"path":[2],"value":"c"}],"origin":"sent","step":2,"time":0}"#,
+        #"[{"path":[0],"value":"b"},{"path":[1],"value":"c"},{"path":[2],"removed":true}],"origin":"sent","step":3,"time":0}"#,
+        #"[{"path":[1],"removed":true},{"path":[0],"removed":true}],"origin":"sent","step":4,"time":0}"#,
+      ])
+    let recording = try Recording<[String], Shelving>(
+      jsonLines: try recorder.recording().jsonLines())
+    #expect(
+      try (0...4).map { try recording.state(at: $0) } == [
+        ["a"], ["a", "b"], ["a", "b", "c"], ["b", "c"], [],
+      ])
   }
 
   /// The state at any step is rebuilt from the nearest snapshot, and is the state the store had.
@@ -144,4 +184,11 @@ import Testing
           + "every step"
       ])
   }
+}
+
+/// What `aListThatGrowsOrShrinksIsWrittenElementByElement` does to its list.
+enum Shelving: Codable, Sendable {
+  case add(String)
+  case removeFirst
+  case clear
 }

@@ -11,7 +11,7 @@ import Testing
   /// recorder writes them: keys sorted, a stages line after the other lines of its step (an
   /// effect's end would come before it).
   let lines = [
-    #"{"format":"reductor-recording","snapshotInterval":2,"state":{"count":0,"log":[]},"version":1}"#,
+    #"{"format":"reductor-recording","snapshotInterval":2,"state":{"count":0,"log":[]},"version":2}"#,
     #"{"action":{"increment":{}},"changes":[{"path":["count"],"value":1}],"origin":"sent","step":1,"time":0}"#,
     #"{"stages":{"effect":5400,"reduce":1200},"step":1}"#,
     #"{"action":{"increment":{}},"changes":[{"path":["count"],"value":2}],"origin":"sent","step":2,"time":1000}"#,

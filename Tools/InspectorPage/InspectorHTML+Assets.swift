@@ -194,8 +194,11 @@ extension InspectorHTML {
           target = target[path[i]];
         }
         const last = path[path.length - 1];
-        if (change.removed) delete target[last];
-        else target[last] = copy(change.value);
+        // An index at an array's length appends; a removed index takes the element out.
+        if (change.removed) {
+          if (Array.isArray(target)) target.splice(last, 1);
+          else delete target[last];
+        } else target[last] = copy(change.value);
         return state;
       }
 
