@@ -112,9 +112,9 @@ let package = Package(
     .testTarget(
       name: "ReductorSnippets", dependencies: ["Reductor", "ReductorTesting", "StressRuns"],
       path: "Documentation/Snippets/Tests/ReductorSnippets",
-      // These tests install the process-wide instrumentation handlers, as InstrumentationHandlerTests
-      // do; Swift Testing serializes the tests of a suite, not of two modules, so they run in the
-      // snippet package's test run only.
+      // These tests install the process-wide instrumentation handlers, as
+      // InstrumentationHandlerTests do; Swift Testing serializes the tests of a suite, not of two
+      // modules, so they run in the snippet package's test runs only (debug and release, in CI).
       exclude: ["InstrumentingStoresArticleTests.swift"], packageAccess: false),
     .testTarget(
       name: "ReductorTestingSnippets",

@@ -3,8 +3,8 @@ import PackageDescription
 
 // The code the README and the articles show, compiled as a user's package compiles it: this
 // package depends on Reductor by path, so its targets see the public API only, never a `package`
-// symbol. The root package builds and runs the same test targets, so its `swift test` runs them
-// with the rest of the tests.
+// symbol. The root package builds and runs the same test targets (all but one file; its manifest
+// says why), so its `swift test` runs them with the rest of the tests.
 func reductor(_ product: String) -> Target.Dependency {
   .product(name: product, package: "Reductor")
 }

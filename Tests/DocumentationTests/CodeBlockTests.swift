@@ -40,9 +40,20 @@ import Testing
     let root = try String(contentsOf: Repository.url("Package.swift"), encoding: .utf8)
     let snippets = try String(
       contentsOf: Repository.url("Documentation/Snippets/Package.swift"), encoding: .utf8)
+    // The snippet package's targets, not its own name, which is one of theirs too.
+    let snippetTargets = snippets.split(separator: "targets: [", maxSplits: 1).last ?? ""
     for target in targets {
       #expect(root.contains("path: \"\(Repository.snippetTests)/\(target)\""), "\(target)")
-      #expect(snippets.contains("name: \"\(target)\""), "\(target)")
+      #expect(snippetTargets.contains("name: \"\(target)\""), "\(target)")
+    }
+  }
+
+  /// A snippet sees what a user sees: no snippet imports a library module `@testable`, which in a
+  /// debug build would show it the module's internal symbols.
+  @Test func noSnippetImportsALibraryModuleTestable() throws {
+    for path in Repository.files(under: Repository.snippetTests, ending: ".swift") {
+      let text = try String(contentsOf: Repository.url(path), encoding: .utf8)
+      #expect(!text.contains("@testable import Reductor"), "\(path)")
     }
   }
 
@@ -144,9 +155,11 @@ enum Repository {
     }.sorted()
   }
 
-  private static func files(under folder: String, ending suffix: String) -> [String] {
+  /// The files below `folder` whose names end with `suffix`, outside build folders.
+  static func files(under folder: String, ending suffix: String) -> [String] {
     let enumerator = FileManager.default.enumerator(atPath: url(folder).path)
     let paths = (enumerator?.allObjects as? [String]) ?? []
-    return paths.filter { $0.hasSuffix(suffix) }.sorted().map { "\(folder)/\($0)" }
+    return paths.filter { $0.hasSuffix(suffix) && !$0.split(separator: "/").contains(".build") }
+      .sorted().map { "\(folder)/\($0)" }
   }
 }

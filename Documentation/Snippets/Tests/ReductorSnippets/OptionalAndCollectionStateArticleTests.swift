@@ -85,11 +85,13 @@ private struct Row: Identifiable, Equatable, Hashable, Sendable {
   }
 
   @Test func settingByIDUpdatesAppendsOrRemoves() {
-    var rows = rows
+    var rows: IdentifiedArrayOf<Row> = [
+      Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3, title: "c"),
+    ]
     rows[id: 2]?.title = "B"
     rows[id: 4] = Row(id: 4, title: "d")
     rows[id: 1] = nil
-    #expect(titles(rows) == ["B", "c", "d"])
+    #expect(rows.map(\.title) == ["B", "c", "d"])
     #expect(rows.ids == [2, 3, 4])
     #expect(rows.index(id: 4) == 2)
   }
