@@ -1,5 +1,5 @@
 // The harness of the code of "Dependencies and shared state": ReductorSharingTests' harness, less
-// what this code does not use (its diagnostics, collected through the `package` `report`).
+// its diagnostics, which it collects through the `package` `report` (its `Settings` are linked).
 import Foundation
 import Reductor
 import ReductorSharing
@@ -29,18 +29,4 @@ struct SharingHarness: Sendable {
       try body()
     }
   }
-}
-
-/// A settings value, persisted in tests.
-struct Settings: Codable, Equatable, Sendable {
-  var name = "guest"
-  var volume = 5
-}
-
-/// Encodes `settings` as the storage does, to compare with what was written.
-func json(_ value: some Encodable) -> Data {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-  // A value of the tests always encodes.
-  return (try? encoder.encode(value)) ?? Data()
 }

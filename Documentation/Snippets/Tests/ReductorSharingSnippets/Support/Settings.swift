@@ -1,0 +1,1 @@
+../../../../../Tests/ReductorSharingTests/Support/Settings.swift
