@@ -11,10 +11,6 @@ protocol CounterState {
   var itemState: DataFetchingState<String, ItemError> { get set }
 }
 
-struct ItemError: Error, Equatable {
-  let reason: String
-}
-
 enum CounterAction: Sendable {
   case addOne
   case set(Int)

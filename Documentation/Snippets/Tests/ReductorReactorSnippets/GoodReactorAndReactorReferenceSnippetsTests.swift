@@ -4,7 +4,7 @@ import ReductorReactor
 import Testing
 
 // The snippets of GoodReactor's and Reactor's documentation (../shared/reference/goodreactor.md
-// and reactor.md) must compile, with their SwiftUI and Combine parts removed and the import
+// and reactor.md), which the article "Coming from GoodReactor and Reactor" cites, must compile, with their SwiftUI and Combine parts removed and the import
 // changed. Where the snippets are incomplete or disagree with one another, the smallest change
 // that compiles is made and marked `// Adapted:`. The types they use (services, items) are
 // declared at the end.
@@ -320,7 +320,7 @@ private func erasedViewModels() -> (ItemsReactor, ItemsReactor) {
 // MARK: - They behave as documented
 
 @MainActor
-@Suite struct ReferenceSnippetsTests {
+@Suite struct GoodReactorAndReactorReferenceSnippetsTests {
   @Test func goodReactorsLoginReducesTheAuthResponse() async {
     let model = ViewModel()
     await model.send(action: .login(username: "ada", password: "secret"))

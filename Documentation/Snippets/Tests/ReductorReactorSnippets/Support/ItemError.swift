@@ -1,0 +1,1 @@
+../../../../../Tests/ReductorReactorTests/Support/ItemError.swift
