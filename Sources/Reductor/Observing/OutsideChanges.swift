@@ -47,6 +47,7 @@ package final class OutsideChangeFollowers: Sendable {
   }
 
   /// Whether the process has made a value held by reference: from then on, stores follow.
+  @inlinable
   static var isInUse: Bool {
     epoch.load(ordering: .relaxed) != 0
   }
@@ -132,8 +133,9 @@ package final class OutsideChangeFollowers: Sendable {
 /// process made or looked up such a value since it last looked (the state may hold a new one),
 /// and registers the store with their ``OutsideChangeFollowers``.
 ///
-/// The store installs it when it is made, if the process has such values then, or at its first
-/// subscription. Finding the values walks the state with `Mirror`; it happens only when one was
+/// The store installs it when it is made, if the process has such values then; otherwise its
+/// observers do (``StateObservers``), at the first subscription or reduction that finds the
+/// process has some. Finding the values walks the state with `Mirror`; it happens only when one was
 /// made or looked up somewhere.
 @MainActor
 final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {

@@ -19,6 +19,13 @@ final class StateObservers<State, Action: Sendable>: StoreExtension {
   /// for exclusivity as `subscriptions` is, for the same reason: checked, its read cost
   /// `observe.keyPath.changed.x10` 90 instructions per send.
   @exclusivity(unchecked) @usableFromInline var isEffectOnly: ((Action) -> Bool)?
+  /// Whether the store follows outside changes (``OutsideChangeFollower``) for the observers
+  /// that compare what they read. It does once the process has values held by reference: from
+  /// the first subscription if it has them then, otherwise from the first reduction after one
+  /// was made. Until then, following would cost every action a round of one more extension
+  /// (`observe.keyPath.changed`: 110 instructions). Unchecked for exclusivity as
+  /// `subscriptions` is.
+  @exclusivity(unchecked) @usableFromInline var followsOutsideChanges = false
 
   @usableFromInline
   init(store: ReducerStore<State, Action>) {
@@ -33,8 +40,22 @@ final class StateObservers<State, Action: Sendable>: StoreExtension {
   func didReduce(
     _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
   ) {
+    if !followsOutsideChanges, OutsideChangeFollowers.isInUse { followOutsideChanges() }
     if let isEffectOnly, isEffectOnly(action) { return }
     notify(state)
+  }
+
+  /// Makes the store follow outside changes, once the process has values held by reference.
+  @usableFromInline
+  func followOutsideChangesIfSharing() {
+    guard !followsOutsideChanges, OutsideChangeFollowers.isInUse else { return }
+    followOutsideChanges()
+  }
+
+  @usableFromInline
+  func followOutsideChanges() {
+    followsOutsideChanges = true
+    store?.followOutsideChanges()
   }
 
   /// Calls the observers with `state` (after an outside change, those that follow one); on a
@@ -57,12 +78,14 @@ extension ReducerStore {
   /// Adds an observer of the state, called with it after each reduced action until
   /// `subscription` ends. Inlinable, so that the observers are installed, and called, specialized.
   @inlinable
-  func subscribe(_ subscription: ReductionSubscription, call: @escaping (State) -> Void) {
+  func subscribe(
+    _ subscription: ReductionSubscription, call: @escaping (UnsafePointer<State>) -> Void
+  ) {
     let observers =
       installedExtension(ofType: StateObservers<State, Action>.self)
       ?? StateObservers(store: self)
     observers.subscriptions.add(subscription, call: call)
     install(observers)
-    followOutsideChanges()
+    observers.followOutsideChangesIfSharing()
   }
 }

@@ -18,8 +18,14 @@ struct StateReader<State, Value> {
 
   @inlinable
   func read(_ state: State) -> Value {
-    guard let offset else { return state[keyPath: keyPath] }
-    return withUnsafeBytes(of: state) { $0.load(fromByteOffset: offset, as: Value.self) }
+    withUnsafePointer(to: state) { read($0) }
+  }
+
+  /// The value in the state `state` points to.
+  @inlinable
+  func read(_ state: UnsafePointer<State>) -> Value {
+    guard let offset else { return state.pointee[keyPath: keyPath] }
+    return UnsafeRawPointer(state).load(fromByteOffset: offset, as: Value.self)
   }
 }
 

@@ -69,27 +69,29 @@ extension Store {
   /// Calls `call` with this store's state after each action the root reduces, until the token
   /// ends.
   @inlinable
-  func observeReductions(_ call: @escaping (State) -> Void) -> ObservationToken {
+  func observeReductions(_ call: @escaping (UnsafePointer<State>) -> Void) -> ObservationToken {
     let subscription = ReductionSubscription()
     subscribe(subscription, call: call)
     return ObservationToken(subscription: subscription, keeping: self)
   }
 
-  /// Adds `call`, with this store's state, to the root's subscriptions until `subscription`
-  /// ends; a store of your own is watched through Observation instead.
+  /// Adds `call`, with (a pointer to) this store's state, to the root's subscriptions until
+  /// `subscription` ends; a store of your own is watched through Observation instead.
   @inlinable
-  func subscribe(_ subscription: ReductionSubscription, call: @escaping (State) -> Void) {
+  func subscribe(
+    _ subscription: ReductionSubscription, call: @escaping (UnsafePointer<State>) -> Void
+  ) {
     if let root = self as? ReducerStore<State, Action> {
       // The root hands its state to its own subscriptions, without an Observation access.
       root.subscribe(subscription, call: call)
     } else if let observing = (self as? any ScopeSource<Action>)?.scopeParent.observing {
       // The root keeps the subscription; the token or the stream keeps this store alive.
       observing.subscribe(subscription) { [weak self] in
-        if let self { call(self.state) }
+        if let self { withUnsafePointer(to: self.state, call) }
       }
     } else {
       ObservationFallback(store: self, subscription: subscription) { [weak self] in
-        if let self { call(self.state) }
+        if let self { withUnsafePointer(to: self.state, call) }
       }.watch()
     }
   }
@@ -135,7 +137,7 @@ extension Store where State: Sendable {
     // Every reduced state, and only those: a change outside a reduction is not one.
     stream(buffering: buffering, followsOutsideChanges: false) { buffer in
       buffer.append(state)
-      return { state in buffer.append(state) }
+      return { state in buffer.append(state.pointee) }
     }
   }
 }
@@ -216,7 +218,7 @@ extension Store {
   func stream<Element: Sendable>(
     buffering: AsyncStream<Element>.Continuation.BufferingPolicy,
     followsOutsideChanges: Bool = true,
-    start: (StreamBuffer<Element>) -> (State) -> Void
+    start: (StreamBuffer<Element>) -> (UnsafePointer<State>) -> Void
   ) -> StateStream<Element> {
     let buffer = StreamBuffer<Element>(buffering: buffering)
     let subscription = ReductionSubscription(followsOutsideChanges: followsOutsideChanges) {

@@ -4,8 +4,8 @@
 /// It lives in one stored property of the store, ``ReducerStore/kernel``, which is the store's
 /// one access without exclusivity checks. That is sound because the store touches it only on the
 /// main actor and never across a call out of the store: each access reads or writes a field, or
-/// appends to the queue, and calls nothing while it lasts (an extension's hook function is copied
-/// out of the list before it is called, and an extension removed during a round of hooks stays
+/// appends to the queue, and calls nothing while it lasts (an extension's hook functions are read
+/// out of the list before they are called, and an extension removed during a round of hooks stays
 /// in its place until the round is over; the actions are copied out before they are reduced), so
 /// no two accesses overlap. Checked, these accesses cost an action that sends another (a reactable's) a fifth of
 /// its time, and a store with no observer 7 % of its send.
@@ -23,6 +23,28 @@ struct StoreKernel<State, Action: Sendable> {
     /// nothing, until the round is over, so that the others keep theirs.
     @usableFromInline var isRemoved = false
     @usableFromInline let body: any StoreExtension<State, Action>
+    /// Its hook functions, which the entry keeps.
+    @usableFromInline let functions: HookFunctions
+    /// `functions`, not retained, for the rounds of the extensions: reading a function from the
+    /// list to call it retained and released it (`observe.keyPath.changed`: 40 instructions per
+    /// extension and action). The entry keeps them alive, and it stays in its place during a
+    /// round (see `isRemoved`).
+    @usableFromInline let unretainedFunctions: Unmanaged<HookFunctions>
+
+    @MainActor
+    @inlinable
+    init<Extension: StoreExtension>(_ body: Extension)
+    where Extension.State == State, Extension.Action == Action {
+      self.hooks = body.hooks.contains(.marks) ? [] : body.hooks
+      self.body = body
+      self.functions = HookFunctions(body)
+      self.unretainedFunctions = .passUnretained(functions)
+    }
+  }
+
+  /// An extension's hooks, as functions made where its type is known.
+  @usableFromInline
+  final class HookFunctions {
     // Not `@MainActor` function types: the store calls them on the main actor only, and an
     // isolated closure checks the executor at its entry, which cost more than the call.
     @usableFromInline let willReduce: (Action, ActionOrigin<Action>) -> Void
@@ -34,11 +56,34 @@ struct StoreKernel<State, Action: Sendable> {
     @inlinable
     init<Extension: StoreExtension>(_ body: Extension)
     where Extension.State == State, Extension.Action == Action {
-      self.hooks = body.hooks.contains(.marks) ? [] : body.hooks
-      self.body = body
       self.willReduce = { body.willReduce($0, origin: $1) }
       self.didReduce = { body.didReduce($0, origin: $1, from: $2, to: $3) }
       self.effectStarted = { body.effectStarted(by: $0, origin: $1) }
+    }
+
+    // The rounds call the functions through these, outside the main actor's isolation: a
+    // closure isolated to it, as one passed in a main-actor function is, checks the executor.
+
+    @inlinable
+    static func willReduce(
+      _ functions: Unmanaged<HookFunctions>, _ action: Action, _ origin: ActionOrigin<Action>
+    ) {
+      functions._withUnsafeGuaranteedRef { $0.willReduce(action, origin) }
+    }
+
+    @inlinable
+    static func didReduce(
+      _ functions: Unmanaged<HookFunctions>, _ action: Action, _ origin: ActionOrigin<Action>,
+      _ previous: State?, _ state: State
+    ) {
+      functions._withUnsafeGuaranteedRef { $0.didReduce(action, origin, previous, state) }
+    }
+
+    @inlinable
+    static func effectStarted(
+      _ functions: Unmanaged<HookFunctions>, _ action: Action, _ origin: ActionOrigin<Action>
+    ) -> (@Sendable (Bool) -> Void)? {
+      functions._withUnsafeGuaranteedRef { $0.effectStarted(action, origin) }
     }
   }
 
@@ -85,3 +130,6 @@ extension StoreKernel: Sendable {}
 
 @available(*, unavailable)
 extension StoreKernel.Installed: Sendable {}
+
+@available(*, unavailable)
+extension StoreKernel.HookFunctions: Sendable {}
