@@ -120,7 +120,7 @@ struct ReductionSubscriptions<State> {
       withUnsafePointer(to: state) { state in
         var sawEnded = false
         for index in slots.indices {
-          slots[index].unretained._withUnsafeGuaranteedRef { entry in
+          withUnretained(slots[index].unretained) { entry in
             if entry.subscription.isEnded {
               sawEnded = true
             } else if !outsideChange || entry.subscription.followsOutsideChanges {

@@ -44,8 +44,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @usableFromInline var instrumentation = InstrumentationSetting<Action>()
 
   /// The dependencies every reduction of the store runs with and its effects start with, when
-  /// set (a test store's); when nil, those in force where each action is sent.
-  @usableFromInline package var dependencies: DependencyValues?
+  /// set (a test store's); when nil, those in force where each action is sent. Kept in the
+  /// kernel, whose accesses are not checked: every action reads it.
+  @inlinable package var dependencies: DependencyValues? {
+    get { kernel.dependencies }
+    set { kernel.dependencies = newValue }
+  }
 
   @usableFromInline nonisolated let inbox = ActionInbox<Action>()
   @usableFromInline nonisolated let runtime: EffectRuntime
@@ -413,8 +417,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       let count = kernel.extensions.count
       for index in 0..<count where index < kernel.extensions.count {
         guard kernel.extensions[index].hooks.contains(.willReduce) else { continue }
-        StoreKernel.HookFunctions.willReduce(
-          kernel.extensions[index].unretainedFunctions, action, origin)
+        withUnretained(kernel.extensions[index].unretainedFunctions) {
+          $0.willReduce(action, origin)
+        }
       }
     }
     // The store's dependencies are in force already (see `handle`): the state is reduced directly.
@@ -427,8 +432,9 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       let count = kernel.extensions.count
       for index in 0..<count where index < kernel.extensions.count {
         guard kernel.extensions[index].hooks.contains(.didReduce) else { continue }
-        StoreKernel.HookFunctions.didReduce(
-          kernel.extensions[index].unretainedFunctions, action, origin, previous, state)
+        withUnretained(kernel.extensions[index].unretainedFunctions) {
+          $0.didReduce(action, origin, previous, state)
+        }
       }
       if isMarked { kernel.marking?.functions.didReduce(action, origin, nil, state) }
     }
@@ -444,7 +450,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
       for index in 0..<count where index < kernel.extensions.count {
         guard kernel.extensions[index].hooks.contains(.effects) else { continue }
         let functions = kernel.extensions[index].unretainedFunctions
-        if let end = StoreKernel.HookFunctions.effectStarted(functions, action, origin) {
+        if let end = withUnretained(functions, { $0.effectStarted(action, origin) }) {
           ends.append(end)
         }
       }

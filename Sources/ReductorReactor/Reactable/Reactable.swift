@@ -149,6 +149,7 @@ extension Effect {
   ///
   /// - Parameter action: The action (a reactable's mutation) to deliver.
   /// - Returns: The effect.
+  @inlinable
   public static func just(_ action: Action) -> Effect {
     .send(action)
   }
