@@ -40,13 +40,13 @@ final class StateObservers<State, Action: Sendable>: StoreExtension {
   func didReduce(
     _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
   ) {
-    if !followsOutsideChanges, OutsideChangeFollowers.isInUse { followOutsideChanges() }
+    followOutsideChangesIfSharing()
     if let isEffectOnly, isEffectOnly(action) { return }
     notify(state)
   }
 
   /// Makes the store follow outside changes, once the process has values held by reference.
-  @usableFromInline
+  @inlinable
   func followOutsideChangesIfSharing() {
     guard !followsOutsideChanges, OutsideChangeFollowers.isInUse else { return }
     followOutsideChanges()
