@@ -1,24 +1,26 @@
 public import Foundation
 public import Reductor
+public import Synchronization
 
 /// What a recorder hands over from the main actor (and an effect's end from any thread), and
 /// the writer that encodes it, in order, off the main actor.
 ///
-/// Two locks: `pending` guards the entries waiting, briefly, so that appending never waits for
-/// encoding; `writer` guards the encoding and the output, and is held while a batch is taken
-/// from `pending` and written, so that batches are written in the order they were taken,
-/// whoever writes them (the background task, a send over the buffer's limit, a flush).
+/// The main actor appends to `queue` without a lock, so that a send never waits; an effect's
+/// end, from any thread, goes to `lateEntries` with how many of the queue's entries were
+/// published before it. `writer`'s lock guards the encoding and the output, and is held while
+/// entries are taken and written, so that they are written in order, whoever writes them (the
+/// background task, a send over the buffer's limit, a flush).
 @usableFromInline
 final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
   /// What is recorded, in order.
   @usableFromInline
   enum Entry: Sendable {
     case header(KeptState)
-    case step(Int, time: Duration, origin: RecordedOrigin, Action, KeptState)
+    case step(Int, nanoseconds: Int64, origin: RecordedOrigin, Action, KeptState)
     case effectStarted(Int)
     /// An effect's end, with its step's stages when they wait for it: one entry, so that no
     /// other line comes between the two.
-    case effectEnded(Int, time: Duration, Bool, stages: (any MeasuredStages)?)
+    case effectEnded(Int, nanoseconds: Int64, Bool, stages: (any MeasuredStages)?)
     /// The stages of a step that started no effect, which the store's instrumentation timed;
     /// read when written.
     case stages(Int, any MeasuredStages)
@@ -42,18 +44,6 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     }
   }
 
-  @usableFromInline
-  struct Pending: Sendable {
-    @usableFromInline var entries: [Entry] = []
-    /// Whether a background task is on its way to write the entries.
-    @usableFromInline var isWriterScheduled = false
-    /// How many steps `entries` holds.
-    @usableFromInline var steps = 0
-
-    @usableFromInline
-    init() {}
-  }
-
   /// The encoder's state: the output, and the state of the last step, which the next step's
   /// changes are computed against.
   struct Writer {
@@ -71,50 +61,65 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     var emptyBuffer: [Entry] = []
   }
 
-  @usableFromInline let elapsed: @Sendable () -> Duration
   /// The file the lines go to; nil for a recording in memory.
   private let file: URL?
   private let snapshotInterval: Int
   /// How many of the newest steps are kept at least, when the oldest are dropped.
   private let maxAge: Int?
   private let report: @Sendable (StoreDiagnostic) -> Void
-  @usableFromInline let pending = Locked(Pending())
+  /// The entries the main actor appends.
+  @usableFromInline let queue = HandOffQueue<Entry>()
+  /// The ends of effects, from any thread, each with how many of `queue`'s entries were published
+  /// before it.
+  private let lateEntries = Locked<[(after: Int, entry: Entry)]>([])
+  /// Whether a background task is on its way to write what waits.
+  @usableFromInline let isWriterScheduled = Atomic(false)
   private let writer: Locked<Writer>
 
   @usableFromInline
   init(
     output: RecordingOutput, snapshotInterval: Int, maxAge: Int?,
-    elapsed: @escaping @Sendable () -> Duration,
     report: @escaping @Sendable (StoreDiagnostic) -> Void
   ) {
     self.writer = Locked(Writer(output: output))
     if case .file(_, let url) = output { file = url } else { file = nil }
     self.snapshotInterval = snapshotInterval
     self.maxAge = maxAge
-    self.elapsed = elapsed
     self.report = report
   }
 
-  /// Buffers `entry`, and starts a background task to write it unless one is on its way; over
-  /// the buffer's limit, writes the entries itself.
+  /// Buffers `entry` from the main actor, and starts a background task to write it unless one is
+  /// on its way; over the buffer's limit, writes the entries itself.
   @inlinable
   func append(_ entry: consuming Entry) {
-    // Moved into the buffer, not copied: a copy costs a send 140 instructions.
-    var moved = Optional(entry)
-    var isStep = false
-    if case .step? = moved { isStep = true }
-    let (startsWriter, isFull) = pending.withLock { pending in
-      pending.entries.append(moved.take()!)
-      if isStep { pending.steps += 1 }
-      let startsWriter = !pending.isWriterScheduled
-      pending.isWriterScheduled = true
-      return (startsWriter, pending.steps > SessionRecorder<State, Action>.bufferLimit)
-    }
-    if isFull {
+    queue.append(entry)
+    if queue.waitingCount > SessionRecorder<State, Action>.bufferLimit {
       writePending()
-    } else if startsWriter {
-      Task.detached(priority: .utility) { [self] in writePending() }
+    } else {
+      startWriterUnlessScheduled()
     }
+  }
+
+  /// Buffers `entry` from any thread, after the entries the main actor appended so far, and
+  /// starts a background task to write it unless one is on its way.
+  func appendFromAnyThread(_ entry: Entry) {
+    lateEntries.withLock {
+      $0.append((queue.published.load(ordering: .sequentiallyConsistent), entry))
+    }
+    startWriterUnlessScheduled()
+  }
+
+  /// Starts a background task to write what waits, unless one is on its way.
+  @inlinable
+  func startWriterUnlessScheduled() {
+    if !isWriterScheduled.load(ordering: .sequentiallyConsistent) { startWriter() }
+  }
+
+  /// Starts a background task to write what waits, unless another thread just did.
+  @usableFromInline
+  func startWriter() {
+    guard !isWriterScheduled.exchange(true, ordering: .sequentiallyConsistent) else { return }
+    Task.detached(priority: .utility) { [self] in writePending() }
   }
 
   /// Encodes and writes the entries that wait, batch after batch, until none is left.
@@ -122,20 +127,41 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
   func writePending() {
     writer.withLock { writer in
       while true {
-        // The buffers are swapped, so that each keeps its capacity: appending does not grow
-        // an empty array again after every batch.
+        // The batch's array is kept, emptied, for the next batch: taking does not grow an
+        // empty array again every time.
         var batch = writer.emptyBuffer
-        pending.withLock { pending in
-          swap(&pending.entries, &batch)
-          pending.steps = 0
-          if batch.isEmpty { pending.isWriterScheduled = false }
+        takeWaiting(into: &batch)
+        if batch.isEmpty {
+          // No writer is on its way from now on; an entry appended meanwhile by a side that saw
+          // one on its way is in the queue's count or the late entries read after this.
+          isWriterScheduled.store(false, ordering: .sequentiallyConsistent)
+          if queue.isEmpty && lateEntries.withLock({ $0.isEmpty }) { return }
+          continue
         }
-        guard !batch.isEmpty else { return }
         write(batch, with: &writer)
         batch.removeAll(keepingCapacity: true)
         writer.emptyBuffer = batch
       }
     }
+  }
+
+  /// Takes the entries that wait into `batch`, in order: each effect's end after the entries
+  /// the main actor published before it.
+  private func takeWaiting(into batch: inout [Entry]) {
+    // The late entries first: the queue's count, read after, covers the entries each came after.
+    let late = lateEntries.withLock { entries in
+      defer { entries.removeAll() }
+      return entries
+    }
+    var nextLate = 0
+    queue.take { index, entry in
+      while nextLate < late.count, late[nextLate].after <= index {
+        batch.append(late[nextLate].entry)
+        nextLate += 1
+      }
+      batch.append(entry)
+    }
+    batch.append(contentsOf: late[nextLate...].lazy.map(\.entry))
   }
 
   /// Writes what waits, and closes the output: later entries are dropped.
@@ -237,7 +263,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
       lines.append(
         try RecordingCoding.line(
           StepLine(
-            step: step, time: time.nanoseconds, origin: originName, cause: cause,
+            step: step, time: time, origin: originName, cause: cause,
             action: action, changes: writer.previousTree.changes(to: tree)), encoder: encoder))
       if step % snapshotInterval == 0 {
         lines.append(
@@ -257,7 +283,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
       lines.append(
         try RecordingCoding.line(
           EffectEndedLine(
-            effectEnded: step - writer.droppedSteps, time: time.nanoseconds,
+            effectEnded: step - writer.droppedSteps, time: time,
             cancelled: cancelled),
           encoder: encoder))
       if let stages { try append(stages, of: step, to: &lines, with: &writer) }

@@ -17,9 +17,9 @@ public import Reductor
 /// background task encodes them and writes them, in order, so a send never waits for the disk.
 /// A state that holds a value by reference (a `@Shared` field), whose later steps change that
 /// value in place, is encoded on the main actor at its step instead.
-/// When the buffer holds more than ``bufferLimit`` steps — a program that sends faster, for long,
-/// than its steps can be encoded — the send that finds it so encodes the waiting steps itself,
-/// so that memory stays bounded. ``flush()`` writes what waits; ``stop()`` ends the recording.
+/// When the buffer holds more than ``bufferLimit`` entries — a program that sends faster, for
+/// long, than its steps can be encoded — the send that finds it so encodes the waiting steps
+/// itself, so that memory stays bounded. ``flush()`` writes what waits; ``stop()`` ends the recording.
 ///
 /// A step that cannot be encoded, or a file that cannot be written, stops the recording and is
 /// reported to the store's `diagnosticHandler` (`.recordingFailed`):
@@ -27,7 +27,8 @@ public import Reductor
 public final class SessionRecorder<State: Codable & Sendable, Action: Codable & Sendable>:
   StoreExtension
 {
-  /// The most steps that wait to be encoded before a send encodes them itself.
+  /// The most entries — steps, and the starts of effects — that wait to be encoded before a
+  /// send encodes them itself.
   public nonisolated static var bufferLimit: Int { 10_000 }
 
   /// Hears each reduction, with the state after it, and the effects.
@@ -38,6 +39,7 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
   // its generic metadata lookups and value-witness copies cost a send 4 times what the send
   // costs (`record.file`, callgrind).
   @usableFromInline let sink: RecordingSink<State, Action>
+  @usableFromInline let elapsed: ElapsedTime
   private weak var store: ReducerStore<State, Action>?
   // Unchecked: the recorder's state is the main actor's, and the dynamic exclusivity checks of
   // its fields cost a send 76 instructions each (`record.file`, callgrind).
@@ -59,25 +61,11 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     maxAge: Int?
   ) {
     self.store = store
-    let handler = store.diagnosticHandler
+    elapsed = ElapsedTime(startingOn: store.clock)
     sink = RecordingSink(
       output: output, snapshotInterval: snapshotInterval, maxAge: maxAge,
-      elapsed: Self.elapsedTime(on: store.clock), report: handler)
+      report: store.diagnosticHandler)
     sink.append(.header(kept(store.state)))
-  }
-
-  /// A function that reads the time on `clock` since it was made; the continuous clock, the
-  /// usual one, is read directly rather than through the store's existential clock, which costs
-  /// a send 200 instructions more (`record.file`, callgrind).
-  private static func elapsedTime(
-    on clock: some Clock<Duration>
-  ) -> @Sendable () -> Duration {
-    if clock is ContinuousClock {
-      let start = ContinuousClock.now
-      return { start.duration(to: .now) }
-    }
-    let start = clock.now
-    return { start.duration(to: clock.now) }
   }
 
   /// Buffers the step.
@@ -95,7 +83,9 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     }
     let step = origin.reduction - first + 1
     if unwrittenStages != nil { writeUnwrittenStages() }
-    sink.append(.step(step, time: sink.elapsed(), origin: recordedOrigin, action, kept(state)))
+    sink.append(
+      .step(
+        step, nanoseconds: elapsed.nanoseconds(), origin: recordedOrigin, action, kept(state)))
     if let stages = origin.measuredStages { unwrittenStages = (step, stages) }
   }
 
@@ -144,8 +134,9 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
       unwrittenStages = nil
     }
     let sink = sink
-    return { [stages] cancelled in
-      sink.append(.effectEnded(step, time: sink.elapsed(), cancelled, stages: stages))
+    return { [stages, elapsed] cancelled in
+      sink.appendFromAnyThread(
+        .effectEnded(step, nanoseconds: elapsed.nanoseconds(), cancelled, stages: stages))
     }
   }
 
