@@ -131,6 +131,13 @@ public struct ActionOrigin<Action: Sendable>: Sendable {
   @inlinable
   public var kind: Kind {
     guard let tracker else { return isSent ? .sent : .enqueued }
+    return Self.kind(queuedWith: tracker)
+  }
+
+  /// The kind of an action queued with `tracker`: delivered by an effect, or sent while the
+  /// store was reducing. Apart from ``kind``, whose common case, a send, is then inlined.
+  @usableFromInline
+  static func kind(queuedWith tracker: EffectTracker) -> Kind {
     guard tracker.parent != nil, let action = tracker.action as? Action else { return .sent }
     return .effect(of: action)
   }
