@@ -66,18 +66,23 @@ final class HandOffQueue<Element>: @unchecked Sendable {
   }
 
   /// Appends `element`, and publishes it. Only the appending side calls it.
-  @inlinable
-  func append(_ element: consuming Element) {
-    if appendingIndex == chunkCapacity {
+  ///
+  /// - Returns: Whether the element is the first of a new chunk.
+  @inlinable @inline(__always)
+  @discardableResult
+  func append(_ makeElement: () -> Element) -> Bool {
+    let startsChunk = appendingIndex == chunkCapacity
+    if startsChunk {
       let chunk = Chunk(capacity: chunkCapacity)
       appendingChunk.next = chunk
       appendingChunk = chunk
       appendingIndex = 0
     }
-    (appendingChunk.slots + appendingIndex).initialize(to: element)
+    (appendingChunk.slots + appendingIndex).initialize(to: makeElement())
     appendingIndex += 1
     appended += 1
     published.store(appended, ordering: .sequentiallyConsistent)
+    return startsChunk
   }
 
   /// How many elements wait to be taken, as the appending side sees it.

@@ -16,7 +16,14 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
   @usableFromInline
   enum Entry: Sendable {
     case header(KeptState)
-    case step(Int, nanoseconds: Int64, origin: RecordedOrigin, Action, KeptState)
+    /// A step, with the state after it. Not a `KeptState`: an entry whose state carries a case
+    /// of its own is built with its case bytes written one by one, then copied as one word,
+    /// which waits for them (about 8 ns of a recorded send, `record.file`).
+    case step(Int, nanoseconds: Int64, origin: RecordedOrigin, Action, State)
+    /// A step whose state holds a value by reference (a `@Shared` field), which later steps
+    /// change in place: the state encoded when the step was recorded, or why it did not encode.
+    case encodedStep(
+      Int, nanoseconds: Int64, origin: RecordedOrigin, Action, Result<Data, any Error>)
     case effectStarted(Int)
     /// An effect's end, with its step's stages when they wait for it: one entry, so that no
     /// other line comes between the two.
@@ -89,11 +96,11 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
   }
 
   /// Buffers `entry` from the main actor, and starts a background task to write it unless one is
-  /// on its way; over the buffer's limit, writes the entries itself.
-  @inlinable
-  func append(_ entry: consuming Entry) {
-    queue.append(entry)
-    if queue.waitingCount > SessionRecorder<State, Action>.bufferLimit {
+  /// on its way; over the buffer's limit, writes the entries itself. The limit is looked at when
+  /// the queue starts a chunk: at most a chunk's entries late, and not on every send.
+  @inlinable @inline(__always)
+  func append(_ makeEntry: () -> Entry) {
+    if queue.append(makeEntry), queue.waitingCount > SessionRecorder<State, Action>.bufferLimit {
       writePending()
     } else {
       startWriterUnlessScheduled()
@@ -254,23 +261,10 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
         try RecordingCoding.line(
           HeaderLine(snapshotInterval: snapshotInterval, state: writer.previousTree),
           encoder: encoder))
-    case .step(let recordedStep, let time, let origin, let action, let state):
-      let tree = try state.tree(encoder: encoder)
-      let step = recordedStep - writer.droppedSteps
-      var (originName, cause) = origin.line
-      // A cause that was dropped is before the recording's start.
-      cause = cause.flatMap { $0 > writer.droppedSteps ? $0 - writer.droppedSteps : nil }
-      lines.append(
-        try RecordingCoding.line(
-          StepLine(
-            step: step, time: time, origin: originName, cause: cause,
-            action: action, changes: writer.previousTree.changes(to: tree)), encoder: encoder))
-      if step % snapshotInterval == 0 {
-        lines.append(
-          try RecordingCoding.line(SnapshotLine(snapshot: step, state: tree), encoder: encoder))
-      }
-      writer.previousTree = tree
-      writer.heldSteps += 1
+    case .step(let step, let time, let origin, let action, let state):
+      try append(step, time, origin, action, .value(state), to: &lines, with: &writer)
+    case .encodedStep(let step, let time, let origin, let action, let state):
+      try append(step, time, origin, action, .encoded(state), to: &lines, with: &writer)
     case .effectStarted(let step):
       lines.append(
         try RecordingCoding.line(
@@ -290,6 +284,30 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     }
   }
 
+  /// Appends the lines of a step: the step, and the snapshot if one falls on it.
+  private func append(
+    _ recordedStep: Int, _ time: Int64, _ origin: RecordedOrigin, _ action: Action,
+    _ state: KeptState, to lines: inout Data, with writer: inout Writer
+  ) throws {
+    let encoder = writer.encoder
+    let tree = try state.tree(encoder: encoder)
+    let step = recordedStep - writer.droppedSteps
+    var (originName, cause) = origin.line
+    // A cause that was dropped is before the recording's start.
+    cause = cause.flatMap { $0 > writer.droppedSteps ? $0 - writer.droppedSteps : nil }
+    lines.append(
+      try RecordingCoding.line(
+        StepLine(
+          step: step, time: time, origin: originName, cause: cause,
+          action: action, changes: writer.previousTree.changes(to: tree)), encoder: encoder))
+    if step % snapshotInterval == 0 {
+      lines.append(
+        try RecordingCoding.line(SnapshotLine(snapshot: step, state: tree), encoder: encoder))
+    }
+    writer.previousTree = tree
+    writer.heldSteps += 1
+  }
+
   /// Appends the line of the stage durations of `step`, unless it has none or was dropped.
   private func append(
     _ stages: any MeasuredStages, of step: Int, to lines: inout Data, with writer: inout Writer
@@ -306,7 +324,8 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
   private static func description(of entry: Entry) -> String {
     switch entry {
     case .header: "the initial state"
-    case .step(let step, _, _, let action, _): "step \(step) (\(action))"
+    case .step(let step, _, _, let action, _), .encodedStep(let step, _, _, let action, _):
+      "step \(step) (\(action))"
     case .effectStarted(let step), .effectEnded(let step, _, _, _): "an effect of step \(step)"
     case .stages(let step, _): "the stage durations of step \(step)"
     }

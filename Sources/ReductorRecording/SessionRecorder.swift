@@ -65,7 +65,7 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     sink = RecordingSink(
       output: output, snapshotInterval: snapshotInterval, maxAge: maxAge,
       report: store.diagnosticHandler)
-    sink.append(.header(kept(store.state)))
+    sink.append { .header(kept(store.state)) }
   }
 
   /// Buffers the step.
@@ -83,9 +83,13 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     }
     let step = origin.reduction - first + 1
     if unwrittenStages != nil { writeUnwrittenStages() }
-    sink.append(
-      .step(
-        step, nanoseconds: elapsed.nanoseconds(), origin: recordedOrigin, action, kept(state)))
+    let time = elapsed.nanoseconds()
+    if keepsEncoded(state) {
+      let encoded = encodedNow(state)
+      sink.append { .encodedStep(step, nanoseconds: time, origin: recordedOrigin, action, encoded) }
+    } else {
+      sink.append { .step(step, nanoseconds: time, origin: recordedOrigin, action, state) }
+    }
     if let stages = origin.measuredStages { unwrittenStages = (step, stages) }
   }
 
@@ -94,15 +98,21 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
   func writeUnwrittenStages() {
     guard let unwritten = unwrittenStages else { return }
     unwrittenStages = nil
-    sink.append(.stages(unwritten.step, unwritten.stages))
+    sink.append { .stages(unwritten.step, unwritten.stages) }
   }
 
   /// `state` as it waits to be written: the value, or, if it holds a value by reference,
   /// encoded now.
-  @inlinable
   func kept(_ state: State) -> RecordingSink<State, Action>.KeptState {
+    keepsEncoded(state) ? .encoded(encodedNow(state)) : .value(state)
+  }
+
+  /// Whether `state` waits to be written encoded: it holds a value by reference, which later
+  /// steps change in place.
+  @inlinable
+  func keepsEncoded(_ state: State) -> Bool {
     if OutsideChangeFollowers.currentEpoch != lookedAtEpoch { lookAgain(at: state) }
-    return holdsValuesByReference ? encodedNow(state) : .value(state)
+    return holdsValuesByReference
   }
 
   /// Notes whether `state` holds a value by reference.
@@ -114,10 +124,10 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     holdsValuesByReference = !found.isEmpty
   }
 
-  /// `state`, encoded now.
+  /// `state`, encoded now, or why it did not encode.
   @usableFromInline
-  func encodedNow(_ state: State) -> RecordingSink<State, Action>.KeptState {
-    .encoded(Result { try encoder.encode(state) })
+  func encodedNow(_ state: State) -> Result<Data, any Error> {
+    Result { try encoder.encode(state) }
   }
 
   /// Buffers the effect's start, and returns the function that buffers its end.
@@ -126,7 +136,7 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
   ) -> (@Sendable (_ cancelled: Bool) -> Void)? {
     guard let first = firstReduction else { return nil }
     let step = origin.reduction - first + 1
-    sink.append(.effectStarted(step))
+    sink.append { .effectStarted(step) }
     // The step's stages wait for its effect's.
     var stages: (any MeasuredStages)?
     if let unwritten = unwrittenStages, unwritten.step == step {

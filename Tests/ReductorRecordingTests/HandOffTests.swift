@@ -17,7 +17,7 @@ import Testing
     let count = 3 * queue.chunkCapacity + 5
     var taken: [(index: Int, element: Int)] = []
     for element in 0..<count {
-      queue.append(element * 10)
+      queue.append { element * 10 }
       if element % 100 == 7 { queue.take { taken.append(($0, $1)) } }
     }
     let lastTaken = (0..<count).last { $0 % 100 == 7 }!
@@ -34,10 +34,10 @@ import Testing
     let releases = Releases()
     var queue: HandOffQueue<Releasing>? = HandOffQueue()
     let count = 2 * queue!.chunkCapacity + 3
-    for _ in 0..<count { queue!.append(Releasing(releases)) }
+    for _ in 0..<count { queue!.append { Releasing(releases) } }
     queue!.take { _, _ in }
     #expect(releases.count.load(ordering: .relaxed) == count)
-    for _ in 0..<count { queue!.append(Releasing(releases)) }
+    for _ in 0..<count { queue!.append { Releasing(releases) } }
     queue = nil
     #expect(releases.count.load(ordering: .relaxed) == 2 * count)
   }
@@ -58,7 +58,7 @@ import Testing
       taker.signal()
     }
     started.wait()
-    for element in 0..<count { queue.append(element) }
+    for element in 0..<count { queue.append { element } }
     taker.wait()
     queue.take { index, element in taken.withLock { $0.append((index, element)) } }
     #expect(taken.value.map(\.index) == Array(0..<count))
