@@ -19,7 +19,8 @@ public import Reductor
 /// value in place, is encoded on the main actor at its step instead.
 /// When the buffer holds more than ``bufferLimit`` entries — a program that sends faster, for
 /// long, than its steps can be encoded — the send that finds it so encodes the waiting steps
-/// itself, so that memory stays bounded. ``flush()`` writes what waits; ``stop()`` ends the recording.
+/// itself, so that memory stays bounded. ``flush()`` writes what waits; ``stop()`` ends the
+/// recording.
 ///
 /// A step that cannot be encoded, or a file that cannot be written, stops the recording and is
 /// reported to the store's `diagnosticHandler` (`.recordingFailed`):
