@@ -98,18 +98,20 @@ private struct Replayer<
     updateDependencies(&dependencies)
     // Decoded again: a replay changes no value the recording's initial state holds by reference.
     let initialState = (try? recording.state(at: 0)) ?? recording.initialState
+    let values = TestDependencies(dependencies)
     switch effects {
     case .live:
-      store = ReducerStore(initialState: initialState, reducer: reducer, clock: clock)
+      store = ReducerStore(
+        initialState: initialState, reducer: values.reducing(with: reducer), clock: clock)
     case .suppressed:
       store = ReducerStore(
         initialState: initialState,
-        reducer: Reduce { state, action in
-          _ = reducer.reduce(into: &state, action: action)
-          return .none
-        }, clock: clock)
+        reducer: values.reducing(
+          with: Reduce { state, action in
+            _ = reducer.reduce(into: &state, action: action)
+            return .none
+          }), clock: clock)
     }
-    store.dependencies = dependencies
     store.diagnosticHandler = { [diagnostics] diagnostic in
       diagnostics.withLock { $0.append(diagnostic) }
     }

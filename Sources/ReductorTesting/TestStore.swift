@@ -142,8 +142,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       // Made with the test's dependencies, so that a shared value of the state lives in the
       // test's storage.
       let initialState = DependencyValues.$current.withValue(dependencies) { initialState() }
+      let values = TestDependencies(dependencies)
       return StoreUnderTest(
-        store: ReducerStore(initialState: initialState, reducer: reducer, clock: clock))
+        store: ReducerStore(
+          initialState: initialState, reducer: values.reducing(with: reducer), clock: clock),
+        dependencies: values.accessors)
     }
   }
 

@@ -222,8 +222,7 @@ extension Effect {
       message: "The action \(action) was sent to a child that is not there: \(reason). It "
         + "changed nothing.",
       error: nil, fileID: "", line: 0)
-    return Effect(
-      operation: .run(priority: nil, site: nil) { runner in runner.send.report(diagnostic) })
+    return doing { runner in runner.send.report(diagnostic) }
   }
 
   /// The two effects, merged, leaving out a `.none`: one effect alone is itself.

@@ -32,12 +32,15 @@ extension Effect {
   /// - Returns: The composed effect.
   public static func concat(_ effects: [Effect]) -> Effect {
     combine(effects) { effects in
-      let sequence = Operation.run(priority: nil, site: nil) { runner in
-        for effect in effects {
-          if Task.isCancelled { return }
-          _ = await runner.execute(effect)
-        }
-      }
+      let sequence = Operation.run(
+        EffectWork(
+          priority: nil, site: nil,
+          body: .composition { runner in
+            for effect in effects {
+              if Task.isCancelled { return }
+              _ = await runner.execute(effect)
+            }
+          }))
       // The leading children that deliver at once do so where the concatenation starts, as a
       // `.send` does; the rest starts after them, in a task.
       var leadingActions: [Action] = []
@@ -93,13 +96,16 @@ extension Effect {
   /// - Returns: The composed effect.
   public static func merge(_ effects: [Effect]) -> Effect {
     combine(effects) { effects in
-      .run(priority: nil, site: nil) { runner in
-        await withTaskGroup(of: Void.self) { group in
-          for effect in effects {
-            group.addTask { _ = await runner.execute(effect) }
-          }
-        }
-      }
+      .run(
+        EffectWork(
+          priority: nil, site: nil,
+          body: .composition { runner in
+            await withTaskGroup(of: Void.self) { group in
+              for effect in effects {
+                group.addTask { _ = await runner.execute(effect) }
+              }
+            }
+          }))
     }
   }
 

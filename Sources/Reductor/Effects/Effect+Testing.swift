@@ -15,10 +15,9 @@ extension Effect {
   /// - Returns: The last action produced.
   public func executeForTesting() async -> Action? {
     let last = LastValue<Action>()
-    let send = Send<Action>(
-      deliver: { action, _ in last.set(action) }, report: EffectRuntime.writeDiagnostic,
-      dependencies: DependencyValues.current)
-    _ = await EffectRunner(runtime: nil, send: send, tracker: nil).execute(self)
+    let runner = EffectRunner<Action>(
+      runtime: nil, deliver: { action, _ in last.set(action) }, tracker: nil)
+    _ = await runner.execute(self)
     return last.value
   }
 }

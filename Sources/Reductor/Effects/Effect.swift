@@ -18,8 +18,8 @@ public struct Effect<Action: Sendable>: Sendable {
 
   @usableFromInline let operation: Operation
 
-  /// What the effect does, in the few primitive forms every effect is built from; the
-  /// ``EffectRunner`` interprets them.
+  /// What the effect does, in the few primitive forms every effect is built from;
+  /// ``EffectRunner`` interprets them, and is the only place that looks into them.
   @usableFromInline
   indirect enum Operation: Sendable {
     case none
@@ -27,13 +27,11 @@ public struct Effect<Action: Sendable>: Sendable {
     case send(Action)
     /// Delivers actions at once, in order: a concatenation or merge of sends.
     case sendAll([Action])
-    /// Work in a task: the body of a `.run` or `.stream` (with the place that made it), a
-    /// concatenation, a merge.
-    case run(
-      priority: TaskPriority?, site: EffectSite?,
-      body: @Sendable (EffectRunner<Action>) async -> Void)
-    /// An effect built on the main actor when it starts; see ``Effect/deferred(_:)``.
-    case deferred(@MainActor @Sendable () -> Effect<Action>)
+    /// Work in a task: a `.run` or `.stream` operation, or the body of a composition.
+    case run(EffectWork<Action>)
+    /// An effect built on the main actor when it starts, with the dependencies in force where
+    /// it was made; see ``Effect/deferred(_:)``.
+    case deferred(DependencyValues, @MainActor @Sendable () -> Effect<Action>)
     /// An effect made of others or of the runtime's services — a debounce, a throttle, a
     /// cancellation, a child's effect, a transformed one — as what it does where it starts
     /// (with the store's buffer for actions delivered at once) and inside a task (returning
@@ -48,32 +46,29 @@ public struct Effect<Action: Sendable>: Sendable {
     self.lifetime = lifetime
     self.operation = operation
   }
+}
 
-  @inlinable
-  var isNone: Bool {
-    if case .none = operation { return true }
-    return false
+/// The work of an effect that needs a task: what ``Effect/Operation/run(_:)`` holds.
+@usableFromInline
+struct EffectWork<Action: Sendable>: Sendable {
+  /// What the task does.
+  enum Body: Sendable {
+    /// A `.run` or `.stream` operation: it gets a ``Send`` of its own, runs with the
+    /// dependencies in force where the effect was made, and gives an error it throws (not a
+    /// cancellation) to `onError`.
+    case operation(
+      @Sendable (Send<Action>) async throws -> Void,
+      onError: @Sendable (any Error, Send<Action>) async -> Void,
+      dependencies: DependencyValues)
+    /// The body of a composition: it executes other effects with the runner, each with its own
+    /// dependencies.
+    case composition(@Sendable (EffectRunner<Action>) async -> Void)
   }
 
-  /// The action, when the effect is a `.send` of it.
-  @inlinable
-  package var sentAction: Action? {
-    if case .send(let action) = operation { return action }
-    return nil
-  }
-
-  /// The actions the effect delivers when it starts, in order, when that is all it does: a
-  /// `.send`, `.none`, or a store-bound concatenation or merge of such effects. The store then
-  /// reduces them before its `send` returns. Nil for an effect with any other work.
-  @usableFromInline
-  package var actionsDeliveredAtOnce: [Action]? {
-    switch operation {
-    case .none: []
-    case .send(let action): [action]
-    case .sendAll(let actions) where lifetime == .storeBound: actions
-    default: nil
-    }
-  }
+  let priority: TaskPriority?
+  /// Where the `.run` or `.stream` was made, for the diagnostics that name it.
+  let site: EffectSite?
+  let body: Body
 }
 
 /// The effect type of a reducer.
@@ -104,37 +99,17 @@ extension Effect {
 
   /// An effect that `build` makes on the main actor when the store starts it: right after the
   /// reduction that returned it, outside the reducer's access to the state, so `build` may read
-  /// the store's state. For the package's two-phase reactors, whose `mutate` builds the effect of
-  /// an action from the state its predecessors left; that call is the `mutate` stage of an
-  /// action's cycle. Nested in another effect, it is built when that effect reaches it, after a
-  /// hop to the main actor.
+  /// the store's state; `build` runs with the dependencies in force here, where the effect is
+  /// made. For the package's two-phase reactors, whose `mutate` builds the effect of an action
+  /// from the state its predecessors left; that call is the `mutate` stage of an action's cycle.
+  /// Nested in another effect, it is built when that effect reaches it, after a hop to the main
+  /// actor.
   ///
   /// - Parameter build: Makes the effect to run.
   /// - Returns: The effect.
-  @inlinable
-  package static func deferred(_ build: @escaping @MainActor @Sendable () -> Effect) -> Effect {
-    Effect(operation: .deferred(build))
-  }
-
-  /// This effect, then `action` once it has finished, unless it was cancelled; with this
-  /// effect's lifetime, which then covers both.
-  ///
-  /// - Parameter action: The action to deliver at the end.
-  /// - Returns: The effect.
-  ///
-  /// A debounced or throttled effect carries `action` inside: a debounce that a newer one
-  /// replaced, or an effect a throttle window dropped, never delivers it.
   @usableFromInline
-  package func followed(by action: Action) -> Effect {
-    if let actions = actionsDeliveredAtOnce {
-      return Effect(lifetime: lifetime, operation: .sendAll(actions + [action]))
-    }
-    let effect = withLifetime(.storeBound)
-    return Effect(
-      lifetime: lifetime,
-      operation: .run(priority: nil, site: nil) { runner in
-        if await runner.execute(effect) { runner.send(action) }
-      })
+  package static func deferred(_ build: @escaping @MainActor @Sendable () -> Effect) -> Effect {
+    Effect(operation: .deferred(DependencyValues.current, build))
   }
 
   /// Delivers `action` right away, through the store's buffer, after the current action.
@@ -266,28 +241,23 @@ extension Effect {
     }
   }
 
-  /// The effect of both `run` forms with a ``Send``: runs `operation`, and gives an error it
-  /// throws (not a cancellation) to `onError`.
+  /// The effect of both `run` forms with a ``Send``: runs `operation` with the dependencies in
+  /// force here, where the effect is made, and gives an error it throws (not a cancellation) to
+  /// `onError`.
   private static func running(
     lifetime: EffectLifetime,
     priority: TaskPriority?,
     site: EffectSite,
+    dependencies: DependencyValues = DependencyValues.current,
     _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
     onError: @escaping @Sendable (any Error, Send<Action>) async -> Void
   ) -> Effect {
     Effect(
       lifetime: lifetime,
-      operation: .run(priority: priority, site: site) { runner in
-        let (send, operationState) = runner.send.limited(toOperationAt: site)
-        defer { operationState.finish() }
-        do {
-          try await operation(send)
-        } catch is CancellationError {
-        } catch {
-          if Task.isCancelled { return }
-          await onError(error, send)
-        }
-      })
+      operation: .run(
+        EffectWork(
+          priority: priority, site: site,
+          body: .operation(operation, onError: onError, dependencies: dependencies))))
   }
 
   /// Delivers every element of an asynchronous sequence as an action, in order, until the
@@ -321,32 +291,29 @@ extension Effect {
   ) -> Effect
   where Sequence: SendableMetatype, Sequence.Element == Action, Sequence.Failure == Never {
     let site = EffectSite(fileID: "\(fileID)", line: line)
-    let makeIterator: @Sendable () -> Locked<Sequence.AsyncIterator?> = {
-      Locked(makeSequence().makeAsyncIterator())
+    let dependencies = DependencyValues.current
+    let makeIterator: @Sendable (EffectRunner<Action>) -> Locked<Sequence.AsyncIterator?> = {
+      runner in runner.withDependencies(dependencies) { Locked(makeSequence().makeAsyncIterator()) }
     }
-    // The task that delivers the sequence's elements. It takes the iterator once; a task
+    // The operation that delivers the sequence's elements. It takes the iterator once; a task
     // cancelled before it ran does not iterate, so a transform of the sequence never sees what
     // was sent meanwhile.
     let forwarding: @Sendable (Locked<Sequence.AsyncIterator?>, EffectLifetime) -> Effect = {
       iterator, lifetime in
-      Effect(
-        lifetime: lifetime,
-        operation: .run(priority: nil, site: site) { runner in
-          guard var actions = iterator.withLock({ $0.take() }), !Task.isCancelled else { return }
-          while let action = await actions.next(isolation: nil) { runner.send(action) }
-        })
+      running(lifetime: lifetime, priority: nil, site: site, dependencies: dependencies) { send in
+        guard var actions = iterator.withLock({ $0.take() }), !Task.isCancelled else { return }
+        while let action = await actions.next(isolation: nil) { send(action) }
+      } onError: { _, _ in
+      }
     }
     return Effect(
       lifetime: lifetime,
       operation: .composed(
         start: { runner, lifetime, _ in
-          let iterator = DependencyValues.$current.withValue(runner.send.dependencies) {
-            makeIterator()
-          }
-          runner.start(forwarding(iterator, lifetime)) { _ in }
+          runner.start(forwarding(makeIterator(runner), lifetime)) { _ in }
         },
         execute: { runner, lifetime in
-          await runner.execute(forwarding(makeIterator(), lifetime))
+          await runner.execute(forwarding(makeIterator(runner), lifetime))
         }))
   }
 
@@ -429,36 +396,5 @@ extension Effect {
   /// - Returns: An effect of any action type, with the same work and lifetime.
   public func mapNone<NewAction: Sendable>() -> Effect<NewAction> {
     run(by: { $0.silenced() }, delivering: nil)
-  }
-
-  /// This effect as an effect of the runners `derive` derives from the ones that run the result:
-  /// a transformed or a child's effect. Actions it delivers at once become `transform`'s (nil:
-  /// none); an effect built on the main actor stays one, so that the store builds it at once.
-  func run<Outer: Sendable>(
-    by derive: @escaping @Sendable (EffectRunner<Outer>) -> EffectRunner<Action>,
-    delivering transform: (@Sendable (Action) -> Outer)?
-  ) -> Effect<Outer> {
-    let operation: Effect<Outer>.Operation
-    switch self.operation {
-    case .none:
-      operation = .none
-    case .send(let action):
-      operation = transform.map { .send($0(action)) } ?? .none
-    case .sendAll(let actions) where lifetime == .storeBound:
-      operation = transform.map { .sendAll(actions.map($0)) } ?? .none
-    case .deferred(let build):
-      operation = .deferred { build().run(by: derive, delivering: transform) }
-    default:
-      operation = .composed(
-        start: { runner, lifetime, buffer in
-          derive(runner).start(self.withLifetime(lifetime)) { action in
-            if let transform { buffer(transform(action)) }
-          }
-        },
-        execute: { runner, lifetime in
-          await derive(runner).execute(self.withLifetime(lifetime))
-        })
-    }
-    return Effect<Outer>(lifetime: lifetime, operation: operation)
   }
 }

@@ -1,13 +1,15 @@
 /// The one interpreter of effects: it starts an effect a reducer returned, and executes the
-/// effects that run inside an effect task, on a store's ``EffectRuntime``.
+/// effects that run inside an effect task, on a store's ``EffectRuntime``. It is the only place
+/// that looks into an effect's operation.
 ///
 /// An ``Effect`` is made of a few primitive operations (see `Effect.Operation`): nothing, actions
-/// to deliver, work in a task, an effect built on the main actor, and a composed effect — two
-/// functions over a runner, one for each place an effect can be, which every combinator
-/// (concatenation, merge, debounce, throttle, cancellation, a child's scope, a transformation of
-/// the actions) is built from. The runner gives them what they need: the handle that delivers
-/// actions, the tracker that counts the work, the runtime's keys, debounces and throttle windows,
-/// and the namespaces of the child whose effect it runs.
+/// to deliver, work in a task (a `.run` or `.stream` operation, or a composition's body), an
+/// effect built on the main actor, and a composed effect — two functions over a runner, one for
+/// each place an effect can be, which debounce, throttle, cancellation, a child's scope and a
+/// transformation of the actions are built from. The runner gives them what they need: the
+/// function that delivers actions, the gate of the task it runs in, the tracker that counts the
+/// work, the runtime's keys, debounces and throttle windows, and the namespaces of the child
+/// whose effect it runs.
 ///
 /// An effect is in one of two places:
 /// - **started** (``start(_:buffer:)``), where a reducer returned it, on the main actor (or on a
@@ -19,34 +21,49 @@
 ///   lifetime gets a task of its own that this one awaits. It returns whether the effect ran to
 ///   its end, neither cancelled, replaced, nor dropped by a throttle window.
 ///
+/// Every task starts in ``spawn(lifetime:isTopLevel:priority:site:firedDebounce:work:)``. A
+/// `.run` operation gets its ``Send`` there, once, behind the gate of its task (or, inside a
+/// composition's task, behind a gate of its own), and runs with the dependencies in force where
+/// the effect was made, the store's clock among them.
+///
 /// A runner without a runtime executes everything at once, in the calling task, ignoring
 /// lifetimes, keys and timing: ``Effect/executeForTesting()``.
 @usableFromInline
 struct EffectRunner<Action: Sendable>: Sendable {
   /// The store's runtime; nil for ``Effect/executeForTesting()``.
   let runtime: EffectRuntime?
-  /// Delivers the effect's actions to the store, behind the gate of the task it runs in.
-  let send: Send<Action>
+  /// Hands an action to the store, behind the gate of the work that delivers it.
+  let deliver: @Sendable (Action, EffectGate?) -> Void
+  /// The gate of the task the runner runs in; nil where an effect starts.
+  let gate: EffectGate?
   /// Counts the work of the action whose effect this is.
   let tracker: EffectTracker?
   /// The namespaces of the child whose effect this is, innermost first (see
   /// `EffectScope.swift`); empty for a store's own effects.
   let scopes: [EffectKey]
 
+  @usableFromInline
   init(
-    runtime: EffectRuntime?, send: Send<Action>, tracker: EffectTracker?,
-    scopes: [EffectKey] = []
+    runtime: EffectRuntime?, deliver: @escaping @Sendable (Action, EffectGate?) -> Void,
+    gate: EffectGate? = nil, tracker: EffectTracker?, scopes: [EffectKey] = []
   ) {
     self.runtime = runtime
-    self.send = send
+    self.deliver = deliver
+    self.gate = gate
     self.tracker = tracker
     self.scopes = scopes
+  }
+
+  /// The handle that delivers actions behind the gate of the task the runner runs in.
+  var send: Send<Action> {
+    Send(deliver: deliver, gate: gate, runtime: runtime)
   }
 
   // MARK: - Interpreting
 
   /// Starts `effect` where a reducer returned it: actions it delivers at once go to `buffer`,
   /// work it does in a task gets a task of its own.
+  @usableFromInline
   func start(_ effect: Effect<Action>, buffer: (Action) -> Void) {
     switch effect.operation {
     case .none:
@@ -55,10 +72,12 @@ struct EffectRunner<Action: Sendable>: Sendable {
       buffer(action)
     case .sendAll(let actions) where effect.lifetime == .storeBound:
       for action in actions { buffer(action) }
-    case .sendAll, .run, .deferred:
-      spawn(effect, isTopLevel: true)
     case .composed(let start, _):
       start(self, effect.lifetime, buffer)
+    case .sendAll, .run, .deferred:
+      // A store builds an effect built on the main actor before it starts it (`built()`); one
+      // that starts elsewhere (a throttle window's trailing effect) gets a task.
+      spawn(effect, isTopLevel: true)
     }
   }
 
@@ -70,15 +89,15 @@ struct EffectRunner<Action: Sendable>: Sendable {
     case .send(let action):
       send(action)
       return true
-    case .deferred(let build):
-      return await execute(MainActor.run(body: build))
+    case .deferred(let dependencies, let build):
+      return await execute(MainActor.run { withDependencies(dependencies, build) })
     case .composed(_, let execute):
       return await execute(self, effect.lifetime)
     case .sendAll(let actions) where effect.lifetime == .storeBound || runtime == nil:
       for action in actions { send(action) }
       return !Task.isCancelled
-    case .run(_, _, let body) where effect.lifetime == .storeBound || runtime == nil:
-      await body(self)
+    case .run(let work) where effect.lifetime == .storeBound || runtime == nil:
+      await perform(work, inTaskOfItsOwn: false)
       return !Task.isCancelled
     case .sendAll, .run:
       guard let task = spawn(effect, isTopLevel: false) else { return false }
@@ -92,14 +111,39 @@ struct EffectRunner<Action: Sendable>: Sendable {
     }
   }
 
-  /// Starts a registered task, under `effect`'s lifetime, that executes it; nil when it may not
-  /// start. The body of a `.run` is the task's work itself, and its place the task's.
+  /// Does the work of a task: a `.run` operation with its own ``Send`` — its task's gate, or a
+  /// gate of its own inside a composition's task — and its dependencies in force; or a
+  /// composition's body.
+  private func perform(_ work: EffectWork<Action>, inTaskOfItsOwn: Bool) async {
+    switch work.body {
+    case .composition(let body):
+      await body(self)
+    case .operation(let operation, let onError, let dependencies):
+      let gate = inTaskOfItsOwn ? gate : EffectGate(parent: gate, site: work.site)
+      let send = Send(deliver: deliver, gate: gate, runtime: runtime)
+      await withDependencies(dependencies) {
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+        } catch {
+          if !Task.isCancelled { await onError(error, send) }
+        }
+      }
+      gate?.operationReturned()
+    }
+  }
+
+  /// Starts a registered task that executes `effect` under its lifetime; nil when it may not
+  /// start. A `.run`'s work is the task's work itself.
   @discardableResult
   private func spawn(_ effect: Effect<Action>, isTopLevel: Bool) -> Task<Void, Never>? {
-    if case .run(let priority, let site, let body) = effect.operation {
+    if case .run(let work) = effect.operation {
       return spawn(
-        lifetime: effect.lifetime, isTopLevel: isTopLevel, priority: priority, site: site,
-        work: body)
+        lifetime: effect.lifetime, isTopLevel: isTopLevel, priority: work.priority,
+        site: work.site
+      ) { runner in
+        await runner.perform(work, inTaskOfItsOwn: true)
+      }
     }
     let work = effect.withLifetime(.storeBound)
     return spawn(lifetime: effect.lifetime, isTopLevel: isTopLevel) { runner in
@@ -109,12 +153,15 @@ struct EffectRunner<Action: Sendable>: Sendable {
 
   /// Starts `work` in a task of its own, registered under `lifetime` in this runner's
   /// namespaces (a child's store-bound effect started at the top gets a key of its own there, so
-  /// that the child's end cancels it); `work` gets a runner behind the task's gate. `site` is
-  /// where the effect whose work it is was made, when that is one place. Nil when it may not
-  /// start.
-  private func spawn(
+  /// that the child's end cancels it), behind a gate of its own; `work` gets a runner in that
+  /// task. `site` is where the effect whose work it is was made, when that is one place;
+  /// `firedDebounce` the debounce entry it starts, which must still hold its key. The one place
+  /// where effect tasks start. Nil when the work may not start.
+  @discardableResult
+  func spawn(
     lifetime: EffectLifetime, isTopLevel: Bool, priority: TaskPriority? = nil,
-    site: EffectSite? = nil, work: @escaping @Sendable (EffectRunner) async -> Void
+    site: EffectSite? = nil, firedDebounce: UInt64? = nil,
+    work: @escaping @Sendable (EffectRunner) async -> Void
   ) -> Task<Void, Never>? {
     // A runner without a runtime executes every effect in the calling task: it never spawns.
     guard let runtime else {
@@ -123,50 +170,63 @@ struct EffectRunner<Action: Sendable>: Sendable {
     }
     return runtime.spawn(
       lifetime: scoped(lifetime, isTopLevel: isTopLevel), priority: priority, site: site,
-      send: send, tracker: tracker
-    ) { send in
-      await work(with(send: send))
+      parent: gate, tracker: tracker, firedDebounce: firedDebounce
+    ) { gate in
+      await work(inTask(of: gate))
     }
+  }
+
+  /// Runs `body` with `dependencies` in force, with the store's clock.
+  func withDependencies<Result>(
+    _ dependencies: DependencyValues, _ body: () throws -> Result
+  ) rethrows -> Result {
+    try DependencyValues.$current.withValue(inForce(dependencies), operation: body)
+  }
+
+  /// Runs `body` with `dependencies` in force, with the store's clock.
+  func withDependencies<Result>(
+    _ dependencies: DependencyValues, _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    try await DependencyValues.$current.withValue(inForce(dependencies), operation: body)
+  }
+
+  /// `dependencies` with the store's clock, which effects sleep on.
+  private func inForce(_ dependencies: DependencyValues) -> DependencyValues {
+    guard let runtime else { return dependencies }
+    var dependencies = dependencies
+    dependencies.clock = runtime.clock
+    return dependencies
   }
 
   // MARK: - Deriving runners
 
-  /// This runner with another handle: the one of the task it runs in.
-  func with(send: Send<Action>) -> EffectRunner {
-    EffectRunner(runtime: runtime, send: send, tracker: tracker, scopes: scopes)
+  /// This runner, in the task whose gate is `gate`.
+  func inTask(of gate: EffectGate) -> EffectRunner {
+    EffectRunner(runtime: runtime, deliver: deliver, gate: gate, tracker: tracker, scopes: scopes)
   }
 
   /// This runner, counting its work in `tracker`.
   func with(tracker: EffectTracker?) -> EffectRunner {
-    EffectRunner(runtime: runtime, send: send, tracker: tracker, scopes: scopes)
+    EffectRunner(runtime: runtime, deliver: deliver, gate: gate, tracker: tracker, scopes: scopes)
   }
 
   /// A runner for an effect whose actions `transform` turns into this runner's.
   func mapped<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> EffectRunner<Child> {
     EffectRunner<Child>(
-      runtime: runtime, send: send.map(transform), tracker: tracker, scopes: scopes)
+      runtime: runtime, deliver: { [deliver] in deliver(transform($0), $1) }, gate: gate,
+      tracker: tracker, scopes: scopes)
   }
 
   /// A runner for an effect whose actions are dropped.
   func silenced<Child>() -> EffectRunner<Child> {
     EffectRunner<Child>(
-      runtime: runtime,
-      send: Send(
-        deliver: { _, _ in }, gate: send.gate, report: send.report,
-        dependencies: send.dependencies),
-      tracker: tracker, scopes: scopes)
-  }
-
-  /// This runner, with `update` applied to the dependencies its effects run with.
-  func updatingDependencies(_ update: (inout DependencyValues) -> Void) -> EffectRunner {
-    var dependencies = send.dependencies
-    update(&dependencies)
-    return with(send: send.with(dependencies: dependencies))
+      runtime: runtime, deliver: { _, _ in }, gate: gate, tracker: tracker, scopes: scopes)
   }
 
   /// A runner for the effect of the child `scope`: its keys are in the child's namespace.
   func scoped(in scope: EffectKey) -> EffectRunner {
-    EffectRunner(runtime: runtime, send: send, tracker: tracker, scopes: [scope] + scopes)
+    EffectRunner(
+      runtime: runtime, deliver: deliver, gate: gate, tracker: tracker, scopes: [scope] + scopes)
   }
 
   // MARK: - Keys
@@ -204,5 +264,100 @@ struct EffectRunner<Action: Sendable>: Sendable {
       }
     }
     runtime?.cancelScopes(where: picks)
+  }
+}
+
+// MARK: - What an effect is, for those that build on it
+
+extension Effect {
+  /// Whether the effect does nothing.
+  @inlinable
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+
+  /// The effect itself, or, for one built on the main actor when it starts, the effect it
+  /// builds now, with its dependencies: the store builds it between reductions, so that its
+  /// extensions hear of the effect it makes.
+  @MainActor
+  @usableFromInline
+  func built() -> Effect {
+    guard case .deferred(let dependencies, let build) = operation else { return self }
+    return DependencyValues.$current.withValue(dependencies) { build() }
+  }
+
+  /// The action, when the effect is a `.send` of it.
+  @inlinable
+  package var sentAction: Action? {
+    if case .send(let action) = operation { return action }
+    return nil
+  }
+
+  /// The actions the effect delivers when it starts, in order, when that is all it does: a
+  /// `.send`, `.none`, or a store-bound concatenation or merge of such effects. The store then
+  /// reduces them before its `send` returns. Nil for an effect with any other work.
+  package var actionsDeliveredAtOnce: [Action]? {
+    switch operation {
+    case .none: []
+    case .send(let action): [action]
+    case .sendAll(let actions) where lifetime == .storeBound: actions
+    default: nil
+    }
+  }
+
+  /// This effect, then `action` once it has finished, unless it was cancelled; with this
+  /// effect's lifetime, which then covers both.
+  ///
+  /// A debounced or throttled effect carries `action` inside: a debounce that a newer one
+  /// replaced, or an effect a throttle window dropped, never delivers it.
+  ///
+  /// - Parameter action: The action to deliver at the end.
+  /// - Returns: The effect.
+  @usableFromInline
+  package func followed(by action: Action) -> Effect {
+    if let actions = actionsDeliveredAtOnce {
+      return Effect(lifetime: lifetime, operation: .sendAll(actions + [action]))
+    }
+    let effect = withLifetime(.storeBound)
+    return Effect(
+      lifetime: lifetime,
+      operation: .run(
+        EffectWork(
+          priority: nil, site: nil,
+          body: .composition { runner in
+            if await runner.execute(effect) { runner.send(action) }
+          })))
+  }
+
+  /// This effect as an effect of the runners `derive` derives from the ones that run the result:
+  /// a transformed or a child's effect. Actions it delivers at once become `transform`'s (nil:
+  /// none); an effect built on the main actor stays one, so that the store builds it at once.
+  func run<Outer: Sendable>(
+    by derive: @escaping @Sendable (EffectRunner<Outer>) -> EffectRunner<Action>,
+    delivering transform: (@Sendable (Action) -> Outer)?
+  ) -> Effect<Outer> {
+    let operation: Effect<Outer>.Operation
+    switch self.operation {
+    case .none:
+      operation = .none
+    case .send(let action):
+      operation = transform.map { .send($0(action)) } ?? .none
+    case .sendAll(let actions) where lifetime == .storeBound:
+      operation = transform.map { .sendAll(actions.map($0)) } ?? .none
+    case .deferred(let dependencies, let build):
+      operation = .deferred(dependencies) { build().run(by: derive, delivering: transform) }
+    default:
+      operation = .composed(
+        start: { runner, lifetime, buffer in
+          derive(runner).start(self.withLifetime(lifetime)) { action in
+            if let transform { buffer(transform(action)) }
+          }
+        },
+        execute: { runner, lifetime in
+          await derive(runner).execute(self.withLifetime(lifetime))
+        })
+    }
+    return Effect<Outer>(lifetime: lifetime, operation: operation)
   }
 }

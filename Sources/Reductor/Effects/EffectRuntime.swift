@@ -61,35 +61,31 @@ final class EffectRuntime: Sendable {
 
   // MARK: - Running effects
 
-  /// Starts `work` in a task of its own, registered under `lifetime`, with the dependencies of
-  /// `send` in force (the ones of the reduction that returned the effect, whatever task starts
-  /// it: a debounce's timer, say); returns nil when it may not start (see
-  /// ``EffectTable/start(_:tracker:gate:firedDebounce:makeTask:)``). `work` gets `send` behind
-  /// the task's own ``EffectGate``.
-  func spawn<Action>(
+  /// Starts `work` in a task of its own, registered under `lifetime`, behind a gate of its own
+  /// that hangs from `parent` (the gate of the task that starts it) unless the work is detached;
+  /// returns nil when it may not start (see
+  /// ``EffectTable/start(_:site:tracker:gate:firedDebounce:makeTask:)``). `work` gets the gate.
+  func spawn(
     lifetime: EffectLifetime,
     priority: TaskPriority?,
-    site: EffectSite? = nil,
-    send: Send<Action>,
+    site: EffectSite?,
+    parent: EffectGate?,
     tracker: EffectTracker?,
-    firedDebounce: UInt64? = nil,
-    work: @escaping @Sendable (Send<Action>) async -> Void
+    firedDebounce: UInt64?,
+    work: @escaping @Sendable (EffectGate) async -> Void
   ) -> Task<Void, Never>? {
     if tracker?.isCancelled == true { return nil }
     tracker?.begin()
     var key: EffectKey?
     if case .replaceable(let replaced) = lifetime.kind { key = replaced }
     // A detached task is not cancelled with the task that started it.
-    let gate = EffectGate(parent: lifetime == .detached ? nil : send.gate, key: key)
-    let gated = send.gated(by: gate)
+    let gate = EffectGate(parent: lifetime == .detached ? nil : parent, key: key, site: site)
     let started = state.withLock { state in
       state.effects.start(
         lifetime, site: site, tracker: tracker, gate: gate, firedDebounce: firedDebounce
       ) { id in
         Task(executorPreference: manualClock?.executor, priority: priority) {
-          await DependencyValues.$current.withValue(gated.dependencies) {
-            await work(gated)
-          }
+          await work(gate)
           self.state.withLock { $0.effects.finish(id) }
           if Task.isCancelled { tracker?.noteCancellation() }
           tracker?.end()

@@ -21,29 +21,12 @@ import Synchronization
 public struct Send<Action: Sendable>: Sendable {
   /// Hands an action to the store, behind a gate (nil: reduced whatever happens to the effect).
   let deliver: @Sendable (Action, EffectGate?) -> Void
-  /// The gate of the effect task this handle was given to; nil for the store's own handles.
+  /// The gate of the work this handle was given to: an effect task, or a `.run` operation
+  /// inside one; nil for a handle of no task.
   let gate: EffectGate?
-  /// Reports a problem to the store's ``ReducerStore/diagnosticHandler``.
-  package let report: @Sendable (StoreDiagnostic) -> Void
-  /// The dependencies in force when the effect's reducer ran, with the store's clock: the
-  /// effect's tasks run with them.
-  let dependencies: DependencyValues
-  /// The `.run` operation this handle was given to; nil for the store's own handles.
-  let operation: RunOperation?
-
-  init(
-    deliver: @escaping @Sendable (Action, EffectGate?) -> Void,
-    gate: EffectGate? = nil,
-    report: @escaping @Sendable (StoreDiagnostic) -> Void,
-    dependencies: DependencyValues,
-    operation: RunOperation? = nil
-  ) {
-    self.deliver = deliver
-    self.gate = gate
-    self.report = report
-    self.dependencies = dependencies
-    self.operation = operation
-  }
+  /// The runtime whose diagnostic handler hears of problems; nil for
+  /// ``Effect/executeForTesting()``, whose problems go to standard error.
+  let runtime: EffectRuntime?
 
   /// Delivers `action` to the store, unless the calling task has been cancelled or the operation
   /// this handle was given to has returned. An action delivered just before the effect is
@@ -65,68 +48,131 @@ public struct Send<Action: Sendable>: Sendable {
   }
 
   private func deliver(_ action: Action, checkingCancellation: Bool) {
-    if let operation, operation.hasReturned {
-      report(operation.lateSend(of: action))
+    if let gate, gate.hasReturned {
+      report(gate.lateSend(of: action))
       return
     }
     deliver(action, checkingCancellation ? gate : nil)
   }
 
+  /// Reports a problem to the store's ``ReducerStore/diagnosticHandler``.
+  ///
+  /// - Parameter diagnostic: The problem.
+  package func report(_ diagnostic: StoreDiagnostic) {
+    if let runtime { runtime.report(diagnostic) } else { EffectRuntime.writeDiagnostic(diagnostic) }
+  }
+
   /// A handle that transforms actions before delivering them here.
   func map<Child: Sendable>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
-    Send<Child>(
-      deliver: { [deliver] in deliver(transform($0), $1) }, gate: gate, report: report,
-      dependencies: dependencies)
+    Send<Child>(deliver: { [deliver] in deliver(transform($0), $1) }, gate: gate, runtime: runtime)
   }
 
-  /// This handle, for effects that run with `dependencies`.
-  func with(dependencies: DependencyValues) -> Send {
-    Send(
-      deliver: deliver, gate: gate, report: report, dependencies: dependencies,
-      operation: operation)
-  }
-
-  /// This handle, for an effect task whose gate is `gate`.
-  func gated(by gate: EffectGate) -> Send {
-    Send(deliver: deliver, gate: gate, report: report, dependencies: dependencies)
-  }
-
-  /// This handle, for the `.run` operation created at `site`: call `finish()` on the returned
-  /// operation when it returns.
-  func limited(toOperationAt site: EffectSite) -> (Send, RunOperation) {
-    let operation = RunOperation(site: site)
-    return (
-      Send(
-        deliver: deliver, gate: gate, report: report, dependencies: dependencies,
-        operation: operation),
-      operation
-    )
+  /// This handle, for the work behind `gate`.
+  func gated(by gate: EffectGate?) -> Send {
+    Send(deliver: deliver, gate: gate, runtime: runtime)
   }
 }
 
-/// A `.run` operation that received a ``Send``: it knows when the operation returned, so that a
-/// send after that is reported rather than delivered.
-final class RunOperation: Sendable {
+/// The gate of one piece of an effect's work — an effect task, or a `.run` operation that runs
+/// inside a task of a composition — which decides whether the actions it delivered may still be
+/// reduced: open until the work is cancelled (replaced, its key cancelled, its send's
+/// ``StoreTask`` cancelled, its store gone).
+///
+/// A delivered action waits in the store's inbox with the gate of the work that sent it; the
+/// store looks at the gate when it reduces the action, and drops it once the gate is closed. So
+/// an action sent just before its effect was replaced, or racing the cancellation, is never
+/// reduced after the action that replaced or cancelled the effect: the store decides where it
+/// reduces, not only where the action is sent.
+///
+/// A gate has the gate of the task that started its work as its parent, unless the work is
+/// detached: cancelling a task cancels the tasks it awaits, and closing a gate closes what hangs
+/// from it.
+///
+/// A keyed (replaceable) task counts the actions it delivered that are not reduced yet, so that
+/// its key stays held until they are: the effect is in flight until its actions are reduced, as
+/// in a store whose effects send on the main actor. When the task finishes with actions still
+/// waiting, the effect table keeps the key as ``EffectTable/Slot/delivering(_:)``; the store
+/// gives it back when it reduces (or drops) the last one (see ``EffectRuntime/release(_:)``).
+///
+/// The gate of a `.run` operation also knows when the operation returned: a ``Send`` used after
+/// that reports the action instead of delivering it.
+@usableFromInline
+final class EffectGate: Sendable {
+  let parent: EffectGate?
+  /// The key of a replaceable task, which the gate holds while actions wait.
+  let key: EffectKey?
+  /// Where the `.run` or `.stream` whose work this is was made, when that is one place.
+  let site: EffectSite?
+  private let closed = Atomic(false)
   private let returned = Atomic(false)
-  let site: EffectSite
+  /// Twice the number of delivered actions not reduced yet, plus one once the task finished: one
+  /// word, so that the task finishing and the store reducing the last action agree on who gives
+  /// the key back.
+  private let waiting = Atomic(0)
 
-  init(site: EffectSite) {
+  init(parent: EffectGate?, key: EffectKey? = nil, site: EffectSite? = nil) {
+    self.parent = parent
+    self.key = key
     self.site = site
   }
 
+  /// Whether neither this gate nor any gate it hangs from is closed.
+  var isOpen: Bool {
+    var gate: EffectGate? = self
+    while let current = gate {
+      if current.closed.load(ordering: .acquiring) { return false }
+      gate = current.parent
+    }
+    return true
+  }
+
+  func close() {
+    closed.store(true, ordering: .releasing)
+  }
+
+  /// Counts an action delivered through this gate, here and in the gates it hangs from.
+  @usableFromInline
+  func countDelivery() {
+    var gate: EffectGate? = self
+    while let current = gate {
+      current.waiting.wrappingAdd(2, ordering: .acquiringAndReleasing)
+      gate = current.parent
+    }
+  }
+
+  /// Uncounts an action that was reduced or dropped; calls `release` with each gate whose task
+  /// had finished and which now has no action waiting, and holds a key.
+  func countReduction(release: (EffectGate) -> Void) {
+    var gate: EffectGate? = self
+    while let current = gate {
+      let left = current.waiting.wrappingSubtract(2, ordering: .acquiringAndReleasing).newValue
+      if left == 1, current.key != nil { release(current) }
+      gate = current.parent
+    }
+  }
+
+  /// Notes that the task finished; returns whether actions it delivered still wait.
+  func finish() -> Bool {
+    waiting.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue >= 2
+  }
+
+  /// Notes that the `.run` operation whose gate this is returned: from now on its ``Send``
+  /// reports what it is given.
+  func operationReturned() {
+    returned.store(true, ordering: .releasing)
+  }
+
+  /// Whether the `.run` operation whose gate this is returned.
   var hasReturned: Bool {
     returned.load(ordering: .acquiring)
   }
 
-  func finish() {
-    returned.store(true, ordering: .releasing)
-  }
-
+  /// The diagnostic of an action sent after the operation returned.
   func lateSend(of action: some Sendable) -> StoreDiagnostic {
     StoreDiagnostic(
       kind: .sendAfterEffectFinished,
       message: "An effect sent \(action) after its operation returned; the action was dropped. "
         + "Send actions before the operation returns: await the work that sends them.",
-      error: nil, fileID: site.fileID, line: site.line)
+      error: nil, fileID: site?.fileID ?? "", line: site?.line ?? 0)
   }
 }

@@ -40,8 +40,9 @@ import ucrt
 /// ``onTargetEvent``. See <doc:InstrumentingStores> for the costs and the migration from
 /// ReactableKit's `ReactableInstrument`.
 ///
-/// The settings are global and safe to change from any thread; a change reaches stores at their
-/// next action.
+/// The settings are global and safe to change from any thread. A store made after a change of
+/// ``enabledByDefault`` or ``filter`` follows it from the start; a store made before, in the main
+/// actor's next turn.
 public enum Instrumentation: Sendable {
   /// Whether every store is instrumented unless it says otherwise; `false` by default, unless
   /// the environment variable `REDUCTOR_INSTRUMENT` (or ReactableKit's `REACTABLE_INSTRUMENT`)
@@ -172,9 +173,6 @@ public enum Instrumentation: Sendable {
   }
 
   static let settings = Locked(Settings())
-  /// Moves when ``enabledByDefault`` or ``filter`` changes, so that stores decide again at their
-  /// next action whether the global switch instruments them.
-  static let switchGeneration = Atomic<UInt64>(0)
   /// Whether ``onTargetEvent`` is set: the one check targets cost while it is not.
   static let hasTargetHandler = Atomic(false)
 
@@ -182,18 +180,14 @@ public enum Instrumentation: Sendable {
   @usableFromInline static var isTargetHandlerInstalled: Bool {
     hasTargetHandler.load(ordering: .acquiring)
   }
-  /// The current generation of the switch, for the store's check at each action.
-  @usableFromInline static var currentSwitchGeneration: UInt64 {
-    switchGeneration.load(ordering: .acquiring)
-  }
   /// Moves on ``reset()``, so that stores forget when they last warned.
   static let warningEpoch = Atomic<UInt64>(0)
 
   private static func changeSwitch(_ change: (inout Settings) -> Void) {
-    settings.withLock { settings in
-      change(&settings)
-      switchGeneration.add(1, ordering: .releasing)
-    }
+    settings.withLock { change(&$0) }
+    #if DEBUG
+    InstrumentationSwitch.moved()
+    #endif
   }
 
   /// Whether the environment turns instrumentation on: `REDUCTOR_INSTRUMENT` or
@@ -205,15 +199,10 @@ public enum Instrumentation: Sendable {
     }
   }
 
-  /// Whether a store of type `typeName` without options of its own is instrumented, and the
-  /// generation of the switch that decided it.
-  @usableFromInline
-  static func isSwitchedOn(forType typeName: String) -> (isOn: Bool, generation: UInt64) {
+  /// Whether a store of type `typeName` without options of its own is instrumented.
+  static func isSwitchedOn(forType typeName: String) -> Bool {
     // The filter is called outside the lock: it may read the settings.
-    let (filter, isEnabled, generation) = settings.withLock { settings in
-      (settings.filter, settings.enabledByDefault, switchGeneration.load(ordering: .acquiring))
-    }
-    if let filter { return (filter(typeName), generation) }
-    return (isEnabled, generation)
+    let (filter, isEnabled) = settings.withLock { ($0.filter, $0.enabledByDefault) }
+    return filter?(typeName) ?? isEnabled
   }
 }

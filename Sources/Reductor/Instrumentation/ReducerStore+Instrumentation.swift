@@ -50,18 +50,41 @@ extension ReducerStore {
   ) {
     let typeName = TypeName.of(type)
     let name: @Sendable (Action) -> String = { CaseName.of(naming($0)) }
-    let clock = runtime.clock
-    let runtime = runtime
+    let clock = kernel.runtime.clock
+    let runtime = kernel.runtime
     let make = { (options: Instrumentation.Options<Subject>) in
       StoreInstrument(
         options: options, typeName: typeName, storeClock: clock,
         reportDiagnostic: { runtime.report($0) }, subject: subject, role: role, name: name,
         measures: measures)
     }
-    instrumentation = InstrumentationSetting(
-      hasOwnOptions: options != nil, typeName: typeName, makeDefault: { make(.default) })
+    #if DEBUG
+    guard options != nil else {
+      return followGlobalSwitch(typeName: typeName) { make(.default) }
+    }
+    stopFollowingGlobalSwitch()
+    #endif
     useInstrument(options.flatMap(make))
   }
+
+  #if DEBUG
+  /// Follows the global switch: instrumented with what `makeDefault` makes while it is on for
+  /// `typeName`, not instrumented while it is off.
+  @usableFromInline
+  func followGlobalSwitch(
+    typeName: String, makeDefault: @escaping () -> StoreInstrument<Action>?
+  ) {
+    InstrumentationSwitch.follow(self, typeName: typeName) { [weak self] isOn in
+      self?.useInstrument(isOn ? makeDefault() : nil)
+    }
+  }
+
+  /// Stops following the global switch: the store has options of its own.
+  @usableFromInline
+  func stopFollowingGlobalSwitch() {
+    InstrumentationSwitch.stopFollowing(self)
+  }
+  #endif
 
   /// Instruments the store with `instrument`, in place of its instrumentation; none when nil.
   /// Inlinable, like everything that leads here, so that the extension is installed, and its
@@ -80,35 +103,26 @@ extension ReducerStore {
     installedExtension(ofType: InstrumentedStages<State, Action>.self)?.instrument
   }
 
-  #if DEBUG
-  /// Follows the global switch, unless the store has options of its own: checks whether the
-  /// switch moved since the store last looked, and turns instrumentation on or off accordingly.
+  /// Follows the global switch with the default instrumentation of a plain store, unless the
+  /// store has options of its own; called when the store is made. In release builds the
+  /// default instrumentation does nothing, and the store does not follow.
   @inlinable
-  func followGlobalSwitch() {
-    guard !instrumentation.hasOwnOptions,
-      instrumentation.switchGeneration != Instrumentation.currentSwitchGeneration
-    else { return }
-    applyGlobalSwitch()
+  func followGlobalInstrumentationSwitch() {
+    #if DEBUG
+    setPlainInstrumentation(options: nil)
+    #endif
   }
-
-  @inlinable
-  func applyGlobalSwitch() {
-    // A store nobody configured is instrumented as a plain store.
-    if instrumentation.makeDefault == nil { setPlainInstrumentation(options: nil) }
-    let (isOn, generation) = Instrumentation.isSwitchedOn(forType: instrumentation.typeName)
-    instrumentation.switchGeneration = generation
-    useInstrument(isOn ? instrumentation.makeDefault?() : nil)
-  }
-  #endif
 
   /// Times the stage `stage` of the action the store is handling, when it is instrumented and
-  /// the stage is observed: for a stage that runs while the store starts the action's effect,
+  /// the stage is observed: for a stage that runs while the store builds the action's effect,
   /// such as a two-phase reactor's `mutate`.
   @inlinable
   package func timeStage<Result>(
     _ stage: Instrumentation.Stage, _ body: () -> Result
   ) -> Result {
-    guard let cycle = currentMark as? ActionCycle, cycle.observes(stage) else { return body() }
+    guard let stages = installedExtension(ofType: InstrumentedStages<State, Action>.self),
+      let cycle = stages.handledCycle, cycle.observes(stage)
+    else { return body() }
     return cycle.timer.time(stage, of: cycle, name: cycle.name, body)
   }
 }
@@ -120,10 +134,13 @@ extension ReducerStore {
 /// cycle of the action whose effect delivered it.
 @MainActor
 @usableFromInline
-final class InstrumentedStages<State, Action: Sendable>: ActionMarking {
+final class InstrumentedStages<State, Action: Sendable>: StoreExtension {
   @usableFromInline let instrument: StoreInstrument<Action>
   /// The `reduce` stage being timed: the cycle it belongs to, its name and when it started.
   @usableFromInline var reduction: (cycle: ActionCycle?, name: String?, start: Duration)?
+  /// The cycle of the action being handled, from its `willReduce` to its `didReduce`: the store
+  /// builds the action's effect meanwhile (see ``ReducerStore/timeStage(_:_:)``).
+  @usableFromInline var handledCycle: ActionCycle?
 
   @usableFromInline
   init(instrument: StoreInstrument<Action>) {
@@ -133,26 +150,25 @@ final class InstrumentedStages<State, Action: Sendable>: ActionMarking {
   @usableFromInline
   nonisolated var hooks: StoreHooks { [.marks, .willReduce, .didReduce, .effects] }
 
-  @usableFromInline
-  nonisolated var marker: @Sendable (Action) -> (any AnyObject & Sendable)? {
-    { [instrument] action in instrument.beginCycle(action) }
+  @inlinable
+  nonisolated func mark(arriving action: Action) -> (any AnyObject & Sendable)? {
+    instrument.mark(action)
   }
 
   /// Ends the `queue` stage of a dropped action, cancelled.
   @usableFromInline
-  nonisolated var dropped: @Sendable (any AnyObject & Sendable) -> Void {
-    { mark in
-      guard let cycle = mark as? ActionCycle else { return }
-      let timer = cycle.timer
-      timer.ended(
-        .queue, of: cycle, name: cycle.name, after: timer.now() - cycle.queuedAt, cancelled: true)
-    }
+  nonisolated func markDropped(_ mark: any AnyObject & Sendable) {
+    guard let cycle = mark as? ActionCycle else { return }
+    let timer = cycle.timer
+    timer.ended(
+      .queue, of: cycle, name: cycle.name, after: timer.now() - cycle.queuedAt, cancelled: true)
   }
 
   @inlinable
   func willReduce(_ action: Action, origin: ActionOrigin<Action>) {
     let timer = instrument.timer
     if let cycle = origin.mark as? ActionCycle {
+      handledCycle = cycle
       let now = timer.now()
       timer.ended(
         .queue, of: cycle, name: cycle.name, after: now - cycle.queuedAt, cancelled: false)
@@ -161,7 +177,7 @@ final class InstrumentedStages<State, Action: Sendable>: ActionMarking {
       reduction = (cycle, cycle.name, now)
     } else if case .reduction = instrument.role(action) {
       // A mutation: reduced in the cycle of the action whose effect delivered it.
-      let delivering = origin.deliveringMark as? ActionCycle
+      let delivering = origin.causingMark as? ActionCycle
       guard timer.measures || delivering?.observes(.reduce) == true else { return }
       timer.started(.reduce, of: delivering)
       reduction = (delivering, timer.measures ? instrument.name(action) : nil, timer.now())
@@ -172,6 +188,7 @@ final class InstrumentedStages<State, Action: Sendable>: ActionMarking {
   func didReduce(
     _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
   ) {
+    handledCycle = nil
     guard let reduction else { return }
     self.reduction = nil
     let timer = instrument.timer
@@ -195,32 +212,3 @@ final class InstrumentedStages<State, Action: Sendable>: ActionMarking {
     }
   }
 }
-
-/// How a store is instrumented: by options of its own, or by the global switch, which it
-/// follows in debug builds.
-@usableFromInline
-struct InstrumentationSetting<Action: Sendable> {
-  /// Whether the store has options of its own, which win over the global switch.
-  @usableFromInline var hasOwnOptions = false
-  /// The name the global filter sees.
-  @usableFromInline var typeName = ""
-  /// Makes the instrumentation the global switch gives the store.
-  @usableFromInline var makeDefault: (() -> StoreInstrument<Action>?)?
-  /// The generation of the global switch the store last followed.
-  @usableFromInline var switchGeneration = UInt64.max
-
-  @usableFromInline
-  init() {}
-
-  @usableFromInline
-  init(
-    hasOwnOptions: Bool, typeName: String, makeDefault: @escaping () -> StoreInstrument<Action>?
-  ) {
-    self.hasOwnOptions = hasOwnOptions
-    self.typeName = typeName
-    self.makeDefault = makeDefault
-  }
-}
-
-@available(*, unavailable)
-extension InstrumentationSetting: Sendable {}

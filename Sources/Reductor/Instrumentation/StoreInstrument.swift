@@ -72,6 +72,16 @@ final class StoreInstrument<Action: Sendable>: Sendable {
     self.name = name
   }
 
+  /// The mark of an arriving action: its cycle (see ``beginCycle(_:)``), or, when measuring,
+  /// ``MeasuredReduction/mark`` for a mutation that starts none, whose reduction is measured in
+  /// the cycle that delivered it, or alone; nil for an action nothing observes.
+  @inlinable
+  func mark(_ action: Action) -> (any AnyObject & Sendable)? {
+    if let cycle = beginCycle(action) { return cycle }
+    guard timer.measures, case .reduction = role(action) else { return nil }
+    return MeasuredReduction.mark
+  }
+
   /// Starts the cycle of an action being queued: nil when the action starts none or nothing
   /// observes it (no measurements, and no matching target while a handler is installed; then
   /// nothing was allocated or timed).
@@ -107,6 +117,12 @@ final class StoreInstrument<Action: Sendable>: Sendable {
     timer.started(.queue, of: cycle)
     return cycle
   }
+}
+
+/// The mark of a mutation whose reduction is measured, though it starts no cycle of its own.
+@usableFromInline
+final class MeasuredReduction: Sendable {
+  @usableFromInline static let mark = MeasuredReduction()
 }
 
 /// The stages a target observes, as bits.
@@ -242,10 +258,13 @@ package protocol MeasuredStages: AnyObject, Sendable {
 }
 
 extension ActionOrigin {
-  /// The stages of the action's cycle, when the store's instrumentation timed it.
+  /// The stages of the action's cycle, when the store's instrumentation timed it: among the
+  /// marks the action carries, whichever extension is asking.
   @inlinable
   package var measuredStages: (any MeasuredStages)? {
-    guard let mark else { return nil }
-    return mark as? any MeasuredStages
+    if let stages = marks as? any MeasuredStages { return stages }
+    guard let list = marks as? ActionMarks else { return nil }
+    for case let stages as any MeasuredStages in list.marks { return stages }
+    return nil
   }
 }

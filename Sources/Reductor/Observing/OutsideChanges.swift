@@ -129,23 +129,24 @@ package final class OutsideChangeFollowers: Sendable {
 }
 
 /// Follows the outside changes of the values a root store's state holds by reference, as the
-/// store's extension: it finds them in the state when installed and, after a reduction, when the
-/// process made or looked up such a value since it last looked (the state may hold a new one),
-/// and registers the store with their ``OutsideChangeFollowers``.
+/// store's extension: it registers the store with their ``OutsideChangeFollowers`` and, after a
+/// reduction, when the process made or looked up such a value since it last looked (the state
+/// may hold a new one), finds them in the state again.
 ///
-/// The store installs it when it is made, if the process has such values then; otherwise its
-/// observers do (``StateObservers``), at the first subscription or reduction that finds the
-/// process has some. Finding the values walks the state with `Mirror`; it happens only when one was
-/// made or looked up somewhere.
+/// A store installs it when its state holds such values: when it is made, if the state holds
+/// some then, or when its observers (``StateObservers``) find that it has come to hold some. A
+/// store whose state holds none pays nothing for the values the rest of the process holds.
+/// Finding the values walks the state with `Mirror`.
 @MainActor
 final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
   private weak var store: ReducerStore<State, Action>?
   /// The values the state held at the last look, by identity.
   private var followed: [ObjectIdentifier: OutsideChangeFollowers] = [:]
-  private var seenEpoch: UInt64 = .max
+  private var seenEpoch: UInt64
 
-  init(store: ReducerStore<State, Action>) {
+  init(store: ReducerStore<State, Action>, epoch: UInt64) {
     self.store = store
+    self.seenEpoch = epoch
   }
 
   isolated deinit {
@@ -157,47 +158,49 @@ final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
   func didReduce(
     _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
   ) {
-    lookAgainIfValuesWereMade(in: state)
-  }
-
-  /// Finds the values `state` holds, if values were made or looked up since the last look, and
-  /// follows them instead of those it held before.
-  func lookAgainIfValuesWereMade(in state: State) {
     let epoch = OutsideChangeFollowers.currentEpoch
     guard epoch != seenEpoch else { return }
     seenEpoch = epoch
-    var found: [ObjectIdentifier: OutsideChangeFollowers] = [:]
-    OutsideChangeFollowers.collectValuesHeldByReference(in: state, into: &found)
+    follow(Self.valuesHeldByReference(in: state))
+  }
+
+  /// Follows `found`, the values the state holds now, instead of those it held before.
+  func follow(_ found: [ObjectIdentifier: OutsideChangeFollowers]) {
     for (id, followers) in followed where found[id] == nil { followers.remove(self) }
     for (id, followers) in found where followed[id] == nil {
       followers.add(self) { [weak self] in self?.store?.didChangeOutside() }
     }
     followed = found
   }
+
+  /// The values `state` holds by reference, by identity.
+  static func valuesHeldByReference(in state: State) -> [ObjectIdentifier: OutsideChangeFollowers] {
+    var found: [ObjectIdentifier: OutsideChangeFollowers] = [:]
+    OutsideChangeFollowers.collectValuesHeldByReference(in: state, into: &found)
+    return found
+  }
 }
 
 extension ReducerStore {
-  /// Follows the outside changes of the values the state holds by reference, unless it does.
-  @usableFromInline
-  func followOutsideChanges() {
-    guard installedExtension(ofType: OutsideChangeFollower<State, Action>.self) == nil else {
-      return
-    }
-    let follower = OutsideChangeFollower(store: self)
-    install(follower)
-    follower.lookAgainIfValuesWereMade(in: currentState)
-  }
-
-  /// Follows outside changes from now on if the process has values held by reference.
+  /// Follows the outside changes of the values the state holds by reference, if the process
+  /// has such values, the state holds some, and the store does not follow them yet.
   @usableFromInline
   func followOutsideChangesIfSharing() {
-    if OutsideChangeFollowers.isInUse { followOutsideChanges() }
+    guard OutsideChangeFollowers.isInUse,
+      installedExtension(ofType: OutsideChangeFollower<State, Action>.self) == nil
+    else { return }
+    let epoch = OutsideChangeFollowers.currentEpoch
+    let found = OutsideChangeFollower<State, Action>.valuesHeldByReference(in: currentState)
+    guard !found.isEmpty else { return }
+    let follower = OutsideChangeFollower(store: self, epoch: epoch)
+    install(follower)
+    follower.follow(found)
   }
 
   /// Tells Observation and the observers that follow outside changes that a value the state
   /// holds by reference changed.
   func didChangeOutside() {
-    registrar.withMutation(of: self, keyPath: stateKeyPath) {}
+    kernel.registrar.withMutation(of: kernel, keyPath: kernel.stateKeyPath) {}
     installedExtension(ofType: StateObservers<State, Action>.self)?
       .notify(currentState, outsideChange: true)
   }

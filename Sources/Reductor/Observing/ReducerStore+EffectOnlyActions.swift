@@ -21,8 +21,7 @@ extension ReducerStore {
   @inlinable
   @discardableResult
   public func effectOnlyActions(_ isEffectOnly: @escaping (Action) -> Bool) -> Self {
-    kernel.isEffectOnly = isEffectOnly
-    installedExtension(ofType: StateObservers<State, Action>.self)?.isEffectOnly = isEffectOnly
+    observers.isEffectOnly = isEffectOnly
     return self
   }
 }

@@ -2,10 +2,12 @@ import Observation
 
 /// The observers of a root store's state — `observe`, `states`, `values(of:)` and `pulses(of:)`
 /// on the root and on the stores scoped from it — as the root's extension: after each reduced
-/// action it calls them with the state, in the order they subscribed.
+/// action it calls them with the state, in the order they subscribed, except after the store's
+/// effect-only actions (``ReducerStore/effectOnlyActions(_:)``).
 ///
-/// The root installs it at the first subscription and removes it once every subscription has
-/// ended, so a store nobody observes pays nothing for it.
+/// The root installs it at the first subscription, or when its effect-only actions are
+/// declared; while no subscription is left it stays installed without hooks, so a store nobody
+/// observes pays nothing for it.
 @MainActor
 @usableFromInline
 final class StateObservers<State, Action: Sendable>: StoreExtension {
@@ -16,21 +18,17 @@ final class StateObservers<State, Action: Sendable>: StoreExtension {
   /// The store it observes; it keeps the observers, and so this.
   private weak var store: ReducerStore<State, Action>?
   /// The store's effect-only actions, whose reductions the observers do not hear of. Unchecked
-  /// for exclusivity as `subscriptions` is, for the same reason: checked, its read cost
-  /// `observe.keyPath.changed.x10` 90 instructions per send.
+  /// for exclusivity as `subscriptions` is, for the same reason.
   @exclusivity(unchecked) @usableFromInline var isEffectOnly: ((Action) -> Bool)?
-  /// Whether the store follows outside changes (``OutsideChangeFollower``) for the observers
-  /// that compare what they read. It does once the process has values held by reference: from
-  /// the first subscription if it has them then, otherwise from the first reduction after one
-  /// was made. Until then, following would cost every action a round of one more extension
-  /// (`observe.keyPath.changed`: 110 instructions). Unchecked for exclusivity as
-  /// `subscriptions` is.
-  @exclusivity(unchecked) @usableFromInline var followsOutsideChanges = false
+  /// The count of values held by reference made or looked up in the process when the observers
+  /// last looked whether the state holds one: while it stays, the state holds no new one, and
+  /// the store's following of outside changes (``OutsideChangeFollower``) needs no look.
+  /// Unchecked for exclusivity as `subscriptions` is.
+  @exclusivity(unchecked) @usableFromInline var seenEpoch: UInt64 = 0
 
   @usableFromInline
   init(store: ReducerStore<State, Action>) {
     self.store = store
-    isEffectOnly = store.kernel.isEffectOnly
   }
 
   @usableFromInline
@@ -40,27 +38,22 @@ final class StateObservers<State, Action: Sendable>: StoreExtension {
   func didReduce(
     _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
   ) {
-    followOutsideChangesIfSharing()
+    if OutsideChangeFollowers.currentEpoch != seenEpoch { lookForValuesHeldByReference() }
     if let isEffectOnly, isEffectOnly(action) { return }
     notify(state)
   }
 
-  /// Makes the store follow outside changes, once the process has values held by reference.
-  @inlinable
-  func followOutsideChangesIfSharing() {
-    guard !followsOutsideChanges, OutsideChangeFollowers.isInUse else { return }
-    followOutsideChanges()
-  }
-
+  /// Makes the store follow the outside changes of the values its state holds by reference, if
+  /// it holds any it does not follow yet.
   @usableFromInline
-  func followOutsideChanges() {
-    followsOutsideChanges = true
-    store?.followOutsideChanges()
+  func lookForValuesHeldByReference() {
+    seenEpoch = OutsideChangeFollowers.currentEpoch
+    store?.followOutsideChangesIfSharing()
   }
 
   /// Calls the observers with `state` (after an outside change, those that follow one); on a
-  /// copy of the list, since they may observe or stop. Forgets the ones that ended, and leaves
-  /// the store once none is left.
+  /// copy of the list, since they may observe or stop. Forgets the ones that ended, and stops
+  /// hearing of reductions once none is left.
   @inlinable
   func notify(_ state: State, outsideChange: Bool = false) {
     let current = subscriptions
@@ -70,22 +63,35 @@ final class StateObservers<State, Action: Sendable>: StoreExtension {
   @usableFromInline
   func forgetEnded() {
     subscriptions.removeEnded()
-    if subscriptions.isEmpty { store?.remove(self) }
+    if subscriptions.isEmpty { store?.kernel.setHooks([], of: self) }
   }
 }
 
 extension ReducerStore {
+  /// The store's observers, installed (without hooks until something subscribes) if they were
+  /// not.
+  @inlinable
+  var observers: StateObservers<State, Action> {
+    if let observers = installedExtension(ofType: StateObservers<State, Action>.self) {
+      return observers
+    }
+    let observers = StateObservers(store: self)
+    kernel.install(observers)
+    kernel.setHooks([], of: observers)
+    return observers
+  }
+
   /// Adds an observer of the state, called with it after each reduced action until
   /// `subscription` ends. Inlinable, so that the observers are installed, and called, specialized.
   @inlinable
   func subscribe(
     _ subscription: ReductionSubscription, call: @escaping (UnsafePointer<State>) -> Void
   ) {
-    let observers =
-      installedExtension(ofType: StateObservers<State, Action>.self)
-      ?? StateObservers(store: self)
+    let observers = observers
+    if observers.subscriptions.isEmpty {
+      kernel.setHooks(.didReduce, of: observers)
+      observers.lookForValuesHeldByReference()
+    }
     observers.subscriptions.add(subscription, call: call)
-    install(observers)
-    observers.followOutsideChangesIfSharing()
   }
 }

@@ -69,7 +69,6 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
         let send = runner.send
         target.deliver { send.deliverEvenIfCancelled(dismissal) }
         return runner.mapped { embed(.presented($0)) }
-          .updatingDependencies { $0.dismiss = DismissEffect(target: target) }
       },
       delivering: { embed(.presented($0)) })
   }

@@ -13,27 +13,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
   // `append` is inlinable, like the store's send path, so producers append without run-time
   // metadata lookups; what it touches is therefore `@usableFromInline`.
 
-  @usableFromInline
-  struct Entry: Sendable {
-    @usableFromInline let action: Action
-    @usableFromInline let tracker: EffectTracker?
-    /// The action's mark, if the store's marking extension marked it as it arrived.
-    @usableFromInline let mark: (any AnyObject & Sendable)?
-    /// The gate of the effect task that delivered the action: the store drops the action if the
-    /// gate closed before it is reduced. Nil for actions reduced whatever happens.
-    @usableFromInline let gate: EffectGate?
-
-    @usableFromInline
-    init(
-      action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?,
-      gate: EffectGate? = nil
-    ) {
-      self.action = action
-      self.tracker = tracker
-      self.mark = mark
-      self.gate = gate
-    }
-  }
+  @usableFromInline typealias Entry = ActionQueue<Action>.Entry
 
   @usableFromInline
   struct State: Sendable {
@@ -42,8 +22,8 @@ final class ActionInbox<Action: Sendable>: Sendable {
     @usableFromInline var isDrainScheduled = false
     @usableFromInline var isClosed = false
     @usableFromInline var wake: (@Sendable () -> Void)?
-    /// The store's marking extension's marker, which marks an action as it arrives, and what it
-    /// does with the mark of an action dropped.
+    /// The marking extensions' marker, which marks an action as it arrives, and what they do
+    /// with the marks of an action dropped.
     @usableFromInline var marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?
     var dropped: (@Sendable (any AnyObject & Sendable) -> Void)?
 
@@ -67,6 +47,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
   }
 
   /// Sets the functions that mark arriving actions and hear of dropped ones, or removes them.
+  @usableFromInline
   func setMarker(
     _ marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?,
     dropped: (@Sendable (any AnyObject & Sendable) -> Void)?
@@ -140,18 +121,20 @@ final class ActionInbox<Action: Sendable>: Sendable {
     wake?()
   }
 
-  /// Refuses further actions and drops the pending ones, ending the work they were counted as.
-  func close() {
-    let (entries, dropped) = state.withLock { state in
+  /// Hands the marks of an action dropped instead of reduced to the extensions that marked it.
+  func dropped(_ mark: any AnyObject & Sendable) {
+    state.withLock { $0.dropped }?(mark)
+  }
+
+  /// Refuses further actions and drops the pending ones with `drop`.
+  func close(dropping drop: (Entry) -> Void) {
+    let entries = state.withLock { state in
       state.isClosed = true
       state.wake = nil
       hasEntriesFlag.store(false, ordering: .releasing)
-      return (exchange(&state.entries, with: []), state.dropped)
+      return exchange(&state.entries, with: [])
     }
-    for entry in entries {
-      entry.tracker?.endCancelled()
-      if let mark = entry.mark { dropped?(mark) }
-    }
+    for entry in entries { drop(entry) }
   }
 }
 

@@ -28,8 +28,8 @@ extension ReducerStore {
     timeout: Duration, fileID: String = #fileID, line: UInt = #line
   ) async -> [InFlightEffect] {
     guard await !waitUntilQuiet(timeout: timeout) else { return [] }
-    let inFlight = runtime.state.withLock { $0.effects.inFlight() }
-    runtime.report(
+    let inFlight = kernel.runtime.state.withLock { $0.effects.inFlight() }
+    kernel.runtime.report(
       StoreDiagnostic(
         kind: .effectsStillInFlight,
         message: "finishEffects(timeout: \(timeout)) stopped waiting with \(inFlight.summary)",
@@ -39,7 +39,7 @@ extension ReducerStore {
 
   /// Waits until no tracker has work, at most `timeout`; returns whether that happened.
   private func waitUntilQuiet(timeout: Duration) async -> Bool {
-    let runtime = runtime
+    let runtime = kernel.runtime
     if let clock = runtime.manualClock {
       return await clock.settle(until: { runtime.isQuiet }, timeout: timeout)
     }

@@ -69,6 +69,26 @@ public protocol StoreExtension<State, Action>: AnyObject, Sendable {
   func effectStarted(
     by action: Action, origin: ActionOrigin<Action>
   ) -> (@Sendable (_ cancelled: Bool) -> Void)?
+
+  /// Called as an action arrives — sent, sent while the store reduces, delivered by an effect,
+  /// or enqueued — on the thread it arrives from, when ``hooks`` contain ``StoreHooks/marks``:
+  /// returns a mark for an action the extension watches, or nil to let it pass.
+  ///
+  /// A marking extension hears its other hooks only for the actions it marked and for those
+  /// their effects delivered, with its mark in ``ActionOrigin/mark`` and
+  /// ``ActionOrigin/causingMark``: an action it lets pass costs it this call alone. It is how an
+  /// extension follows chosen actions from their arrival, such as one that measures how long
+  /// they wait in the queue.
+  ///
+  /// - Parameter action: The arriving action.
+  /// - Returns: The mark, or nil.
+  nonisolated func mark(arriving action: Action) -> (any AnyObject & Sendable)?
+
+  /// Called, on any thread, with the mark of an action the store drops instead of reducing it:
+  /// one a cancelled effect delivered, or one still waiting when the store goes.
+  ///
+  /// - Parameter mark: The mark ``mark(arriving:)`` gave the action.
+  nonisolated func markDropped(_ mark: any AnyObject & Sendable)
 }
 
 extension StoreExtension {
@@ -86,6 +106,14 @@ extension StoreExtension {
   ) -> (@Sendable (_ cancelled: Bool) -> Void)? {
     nil
   }
+
+  /// Marks nothing.
+  public nonisolated func mark(arriving action: Action) -> (any AnyObject & Sendable)? {
+    nil
+  }
+
+  /// Does nothing.
+  public nonisolated func markDropped(_ mark: any AnyObject & Sendable) {}
 }
 
 /// The hooks of a ``StoreExtension`` that its store calls.
@@ -110,8 +138,9 @@ public struct StoreHooks: OptionSet, Sendable {
   @inlinable public static var previousState: StoreHooks { StoreHooks(rawValue: 1 << 2 | 1 << 1) }
   /// ``StoreExtension/effectStarted(by:origin:)``.
   @inlinable public static var effects: StoreHooks { StoreHooks(rawValue: 1 << 3) }
-  /// The marks of ``ActionMarking``: the package's instrumentation.
-  @inlinable static var marks: StoreHooks { StoreHooks(rawValue: 1 << 4) }
+  /// ``StoreExtension/mark(arriving:)``: the extension marks the actions it watches as they
+  /// arrive, and hears of those only.
+  @inlinable public static var marks: StoreHooks { StoreHooks(rawValue: 1 << 4) }
 }
 
 /// Where an action the store reduces comes from.
@@ -154,45 +183,53 @@ public struct ActionOrigin<Action: Sendable>: Sendable {
     return tracker.reduction
   }
 
+  /// Your extension's mark of this action, when it marks (``StoreHooks/marks``) and marked it;
+  /// see ``StoreExtension/mark(arriving:)``.
+  @inlinable
+  public var mark: (any AnyObject & Sendable)? {
+    guard markSlot >= 0 else { return nil }
+    return ActionMarks.mark(in: marks, slot: markSlot, of: markingCount)
+  }
+
+  /// Your extension's mark of the action whose effect delivered this one, when it marks and
+  /// marked that action.
+  @inlinable
+  public var causingMark: (any AnyObject & Sendable)? {
+    guard markSlot >= 0, let tracker, tracker.parent != nil else { return nil }
+    return ActionMarks.mark(in: tracker.mark, slot: markSlot, of: markingCount)
+  }
+
   /// The tracker the action was queued with: the child of the action whose effect delivered it,
   /// or the root of a send made while the store was reducing; nil for a send and an enqueue.
   /// The kind is read from it when asked, so that a hook that does not ask pays nothing for it.
   @usableFromInline let tracker: EffectTracker?
   @usableFromInline let isSent: Bool
-  /// The mark of the action, if the store's marking extension marked it.
-  @usableFromInline let mark: (any AnyObject & Sendable)?
-
-  /// The mark of the action whose effect delivered this one, if it was marked.
-  @inlinable
-  var deliveringMark: (any AnyObject & Sendable)? {
-    tracker?.mark
-  }
+  /// The marks the marking extensions gave the action as it arrived.
+  @usableFromInline let marks: (any AnyObject & Sendable)?
+  /// The place of the extension being called among the marking extensions; -1 for one that
+  /// does not mark.
+  @usableFromInline var markSlot = -1
+  /// The number of marking extensions, which the marks are laid out for.
+  @usableFromInline var markingCount = 0
 
   @inlinable
   init(
-    reduction: Int, tracker: EffectTracker?, isSent: Bool, mark: (any AnyObject & Sendable)?
+    reduction: Int, tracker: EffectTracker?, isSent: Bool, marks: (any AnyObject & Sendable)?
   ) {
     self.reduction = reduction
     self.tracker = tracker
     self.isSent = isSent
-    self.mark = mark
+    self.marks = marks
+  }
+
+  /// This origin as the marking extension in `slot`, of `count`, gets it.
+  @inlinable
+  func forMarkSlot(_ slot: Int, of count: Int) -> ActionOrigin {
+    var origin = self
+    origin.markSlot = slot
+    origin.markingCount = count
+    return origin
   }
 }
 
 extension ActionOrigin.Kind: Equatable where Action: Equatable {}
-
-/// A ``StoreExtension`` that marks the actions a store receives as they arrive — sent on the main
-/// actor, buffered, or enqueued from any thread — with an object it finds again while the store
-/// reduces the action and starts its effect, and while it reduces the actions that effect
-/// delivered: the package's instrumentation, whose mark is the action's cycle. At most one
-/// installed extension marks (the last one installed); the store hands the marks back in the
-/// ``ActionOrigin`` of its hooks, and
-/// keeps the mark of the action it handles in ``ReducerStore/currentMark`` while it reduces the
-/// action and starts its effect.
-protocol ActionMarking<Action>: StoreExtension {
-  /// The mark of an arriving action; called on the thread it arrives from.
-  nonisolated var marker: @Sendable (Action) -> (any AnyObject & Sendable)? { get }
-  /// Called, on any thread, with the mark of an action the store drops instead of reducing it:
-  /// one a cancelled effect delivered, or one still waiting when the store goes.
-  nonisolated var dropped: @Sendable (any AnyObject & Sendable) -> Void { get }
-}

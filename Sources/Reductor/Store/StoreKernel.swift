@@ -1,113 +1,403 @@
-/// The bookkeeping a store keeps on the main actor, besides its state: the actions waiting to be
-/// reduced, whether it is reducing, how many actions it reduced, and its extensions.
+public import Observation
+
+/// The kernel every store is: the state, the reducer, the action queue and the inbox, the effect
+/// runtime, and the extensions. Its owner — ``ReducerStore`` on the main actor — gives it a
+/// public face; the package's drivers (the reactor family, the test store) reach it through the
+/// owner's documented driver API (`ReducerStore+Driving.swift`).
 ///
-/// It lives in one stored property of the store, ``ReducerStore/kernel``, which is the store's
-/// one access without exclusivity checks. That is sound because the store touches it only on the
-/// main actor and never across a call out of the store: each access reads or writes a field, or
-/// appends to the queue, and calls nothing while it lasts (an extension's hook functions are read
-/// out of the list before they are called, and an extension removed during a round of hooks stays
-/// in its place until the round is over; the actions are copied out before they are reduced), so
-/// no two accesses overlap. Checked, these accesses cost an action that sends another (a reactable's) a fifth of
-/// its time, and a store with no observer 7 % of its send.
+/// One action's path through it: ``send(_:reducingDeliveredActionsFirst:)`` reduces it at once
+/// (or, during a reduction, ``buffer(_:tracker:)`` queues it), ``handle(_:tracker:mark:isSent:)``
+/// reduces it and hands its effect to an ``EffectRunner``, which delivers what the effect sends
+/// into ``inbox`` from any thread; ``drainInbox(upTo:)`` reduces those the same way.
+///
+/// The kernel keeps nothing a feature owns. Features attach as ``StoreExtension``s, and the
+/// kernel calls their hooks only when one is installed that declares them: a store with no
+/// extension checks one set and the action's marks per action. Dependencies are captured by the
+/// effects where they are made, not kept here.
+///
+/// It lives on the main actor. Its mutable bookkeeping is not checked for exclusivity: it is
+/// touched on the main actor only and never across a call out of the kernel (each access reads
+/// or writes a field, or appends to the queue, and calls nothing while it lasts; an extension's
+/// hooks are read out of the list before they are called, and one removed during a round of
+/// hooks stays in its place until the round is over), so no two accesses overlap. The state
+/// itself is checked: a reducer that reads the store's state while it changes it traps.
+@MainActor
 @usableFromInline
-struct StoreKernel<State, Action: Sendable> {
-  /// An extension, with the hooks it declared when it was installed, as functions made where
-  /// its type is known: called through the protocol, a hook would run the extension's generic
-  /// code unspecialized, and an observer of the state cost three times what it does.
-  @usableFromInline
-  struct Installed {
-    /// The hooks the store calls in its rounds of the extensions: the declared ones, but none of
-    /// the marking extension's, which the store calls on its own; none once it was removed.
-    @usableFromInline var hooks: StoreHooks
-    /// Whether it was removed during a round of the extensions: it stays in its place, calling
-    /// nothing, until the round is over, so that the others keep theirs.
-    @usableFromInline var isRemoved = false
-    @usableFromInline let body: any StoreExtension<State, Action>
-    /// Its hook functions, which the entry keeps.
-    @usableFromInline let functions: HookFunctions
-    /// `functions`, not retained, for the rounds of the extensions: reading a function from the
-    /// list to call it retained and released it (`observe.keyPath.changed`: 40 instructions per
-    /// extension and action). The entry keeps them alive, and it stays in its place during a
-    /// round (see `isRemoved`).
-    @usableFromInline let unretainedFunctions: Unmanaged<HookFunctions>
-
-    @MainActor
-    @inlinable
-    init<Extension: StoreExtension>(_ body: Extension)
-    where Extension.State == State, Extension.Action == Action {
-      self.hooks = body.hooks.contains(.marks) ? [] : body.hooks
-      self.body = body
-      self.functions = HookFunctions(body)
-      self.unretainedFunctions = .passUnretained(functions)
-    }
-  }
-
-  /// An extension's hooks, as functions made where its type is known.
-  @usableFromInline
-  final class HookFunctions {
-    // Not `@MainActor` function types: the store calls them on the main actor only, and an
-    // isolated closure checks the executor at its entry, which cost more than the call.
-    @usableFromInline let willReduce: (Action, ActionOrigin<Action>) -> Void
-    @usableFromInline let didReduce: (Action, ActionOrigin<Action>, State?, State) -> Void
-    @usableFromInline let effectStarted:
-      (Action, ActionOrigin<Action>) -> (@Sendable (Bool) -> Void)?
-
-    @MainActor
-    @inlinable
-    init<Extension: StoreExtension>(_ body: Extension)
-    where Extension.State == State, Extension.Action == Action {
-      self.willReduce = { body.willReduce($0, origin: $1) }
-      self.didReduce = { body.didReduce($0, origin: $1, from: $2, to: $3) }
-      self.effectStarted = { body.effectStarted(by: $0, origin: $1) }
-    }
-  }
-
-  /// Actions waiting on the main actor, oldest first from `queueHead`.
-  @usableFromInline var queue: [ActionInbox<Action>.Entry] = []
-  @usableFromInline var queueHead = 0
-  /// Whether an action is being reduced: a send now is queued behind it.
-  @usableFromInline var isReducing = false
-  /// Whether a scheduled drain found the store reducing, and the reduction's end is to schedule
-  /// it again.
-  @usableFromInline var isDrainDeferred = false
+final class StoreKernel<State, Action: Sendable>: Observable {
+  /// The state, without observation tracking: read with ``observedState`` to track it.
+  @usableFromInline var state: State
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// `\.state`, made once: a key path into a generic class is instantiated at run time.
+  @usableFromInline let stateKeyPath: KeyPath<StoreKernel, State>
+  /// Whether the state is a class, which notifies its own observers.
+  @usableFromInline let stateIsReference: Bool
+  /// Whether `send` first reduces the actions effects delivered. Not on a manual clock, whose
+  /// settle points alone reduce them, so that nothing moves between two settle points.
+  @usableFromInline let sendReducesDeliveredActions: Bool
+  /// Where effects and other threads deliver actions, from any thread.
+  @usableFromInline nonisolated let inbox = ActionInbox<Action>()
+  @usableFromInline nonisolated let runtime: EffectRuntime
+  /// Actions waiting on the main actor.
+  @exclusivity(unchecked) @usableFromInline var queue = ActionQueue<Action>()
+  /// Whether an action is being reduced (a send now is queued behind it), and whether a
+  /// scheduled drain found it so (the reduction's end schedules it again).
+  @exclusivity(unchecked) @usableFromInline var phase = Phase.idle
   /// The number of actions reduced; scoped stores keep their projection until it changes.
-  @usableFromInline var version: UInt64 = 0
-  /// The installed extensions, in the order they were installed.
-  @usableFromInline var extensions: [Installed] = []
-  /// The union of the extensions' hooks: the one check an action makes when it is empty.
-  @usableFromInline var hooks: StoreHooks = []
-  /// Whether an extension was removed during a round of the extensions, and waits to go.
-  @usableFromInline var hasRemovedExtensions = false
-  /// The marking extension, if one is installed; see ``ActionMarking``.
-  @usableFromInline var marking: Installed?
-  /// The marking extension's function for the marks of dropped actions.
-  @usableFromInline var dropped: (@Sendable (any AnyObject & Sendable) -> Void)?
-  /// The marking extension's marker.
-  @usableFromInline var marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?
-  /// The mark of the action being handled (reduced, and its effect started).
-  @usableFromInline var mark: (any AnyObject & Sendable)?
-  /// Which actions only start work, declared with
-  /// ``ReducerStore/effectOnlyActions(_:)``: the observers of the state skip their reductions.
-  @usableFromInline var isEffectOnly: ((Action) -> Bool)?
-  /// ``ReducerStore/dependencies``: a checked read of it cost a reactor's send 76 instructions
-  /// (`reactor.send.action`).
-  @usableFromInline var dependencies: DependencyValues?
+  @exclusivity(unchecked) @usableFromInline var version: UInt64 = 0
+  /// The installed extensions.
+  @exclusivity(unchecked) @usableFromInline var extensions = InstalledExtensions<State, Action>()
+
+  /// Whether the kernel is reducing, and whether a drain waits for the reduction's end.
+  @usableFromInline
+  enum Phase: Sendable {
+    case idle
+    case reducing
+    case reducingWithDrainDeferred
+  }
+
+  @usableFromInline
+  init(
+    initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
+    clock: any Clock<Duration>
+  ) {
+    self.state = initialState
+    self.reduce = reduce
+    self.stateKeyPath = \StoreKernel.state
+    self.stateIsReference = State.self is AnyObject.Type
+    self.runtime = EffectRuntime(clock: clock)
+    self.sendReducesDeliveredActions = runtime.manualClock == nil
+  }
+
+  /// The state, with an observation access: reading it inside `withObservationTracking` tracks
+  /// every change the reducer makes.
+  @inlinable
+  var observedState: State {
+    registrar.access(self, keyPath: stateKeyPath)
+    return state
+  }
+
+  @inlinable
+  var isReducing: Bool {
+    phase != .idle
+  }
+
+  /// Connects the inbox and a manual clock to the kernel: the inbox wakes it to drain, and a
+  /// manual clock's settle points reduce what effects delivered. Called by the owner once it is
+  /// made, inlined where the types are known.
+  @inlinable
+  func connect() {
+    if let clock = runtime.manualClock {
+      inbox.setWake { clock.signalActivity() }
+      clock.register(ObjectIdentifier(runtime)) { [weak self] in self?.drainInbox() ?? false }
+    } else {
+      inbox.setWake { [weak self] in
+        Task { @MainActor in self?.drainInbox() }
+      }
+    }
+  }
+
+  /// Called when the owner goes: drops what waits, ends the work it was counted as, and
+  /// cancels every effect that is not detached.
+  func close() {
+    runtime.manualClock?.unregister(ObjectIdentifier(runtime))
+    // Actions a drain left for the next one are dropped, as those in the inbox are.
+    while let entry = queue.next() { drop(entry) }
+    inbox.close(dropping: drop)
+    runtime.close()
+  }
+
+  // MARK: - Sending
+
+  /// Sends an action: reduces it, and every action it causes synchronously, before returning;
+  /// during a reduction, queues it behind the current one. Reduces first the actions effects
+  /// delivered when `reducingDeliveredActionsFirst`.
+  @inlinable
+  func send(_ action: Action, reducingDeliveredActionsFirst: Bool) -> StoreTask {
+    if isReducing { return buffer(action) }
+    phase = .reducing
+    if reducingDeliveredActionsFirst { reduceDeliveredActionsWaiting() }
+    let tracker = handle(
+      action, tracker: nil, mark: extensions.mark(arriving: action), isSent: true)
+    if queue.hasActions { reduceQueue(upTo: .max, refillingFromInbox: false) }
+    if sendReducesDeliveredActions && inbox.hasEntries { reduceInbox() }
+    endReducing()
+    return StoreTask(tracker: tracker)
+  }
+
+  /// Reduces, before a send's action, the actions delivered before the send: those queued and
+  /// those in the inbox now, not those that arrive meanwhile.
+  @inlinable
+  func reduceDeliveredActionsWaiting() {
+    if queue.hasActions { reduceQueue(upTo: .max, refillingFromInbox: false) }
+    if inbox.hasEntries { reduceInbox() }
+  }
+
+  /// Reduces the actions effects and other threads delivered until now (not those that arrive
+  /// meanwhile), and the actions they send.
+  func reduceDeliveredActions() {
+    guard !isReducing else { return }
+    phase = .reducing
+    reduceDeliveredActionsWaiting()
+    endReducing()
+  }
+
+  /// Ends a reduction, and schedules the drain a reduction put off.
+  @inlinable
+  func endReducing() {
+    let drainWasDeferred = phase == .reducingWithDrainDeferred
+    phase = .idle
+    if drainWasDeferred {
+      inbox.drainStarted()
+      if queue.hasActions || inbox.hasEntries { inbox.requestDrain() }
+    }
+  }
+
+  /// Appends an action sent while the store is reducing; it is reduced after the current one.
+  @usableFromInline
+  func buffer(_ action: Action) -> StoreTask {
+    let tracker = EffectTracker(runtime: runtime, action: action)
+    buffer(action, tracker: tracker)
+    return StoreTask(tracker: tracker)
+  }
+
+  /// Appends an action that is reduced after the current one: sent by an effect synchronously,
+  /// or sent while the store reduces.
+  @inlinable
+  func buffer(_ action: Action, tracker: EffectTracker) {
+    tracker.begin()
+    queue.append(.init(action: action, tracker: tracker, mark: extensions.mark(arriving: action)))
+  }
+
+  // MARK: - Draining
+
+  /// The most actions one drain reduces before it gives the main actor back: during a flood of
+  /// actions from other threads, other main-actor work (a UI, a signal handler) runs between two
+  /// batches.
+  @usableFromInline
+  static var drainBatch: Int { 4_096 }
+
+  /// Reduces the actions effects and other threads delivered, in order, at most `limit` of them
+  /// and of the actions they send, and schedules another drain if some are left. Returns whether
+  /// there were any. The scheduled drain and a manual clock's settle points call it.
+  @usableFromInline
+  @discardableResult
+  func drainInbox(upTo limit: Int = drainBatch) -> Bool {
+    guard !isReducing else {
+      // A main-actor job during a reduction (a nested run loop): the reduction's end drains.
+      phase = .reducingWithDrainDeferred
+      return false
+    }
+    inbox.drainStarted()
+    guard queue.hasActions || inbox.hasEntries else { return false }
+    phase = .reducing
+    reduceQueue(upTo: limit, refillingFromInbox: true)
+    endReducing()
+    if queue.hasActions || inbox.hasEntries { inbox.requestDrain() }
+    return true
+  }
+
+  /// Reduces the actions waiting in the inbox now, and the actions they send, when the queue is
+  /// empty: not the ones that arrive meanwhile.
+  @inlinable
+  func reduceInbox() {
+    queue.refill(from: inbox)
+    reduceQueue(upTo: .max, refillingFromInbox: false)
+  }
+
+  /// Reduces queued actions in order, and the actions they send, until the queue is empty or
+  /// `limit` were reduced; when the queue is empty and `refillingFromInbox`, it takes the inbox.
+  @inlinable
+  func reduceQueue(upTo limit: Int, refillingFromInbox: Bool) {
+    var reduced = 0
+    while reduced < limit {
+      guard let entry = queue.next() else {
+        guard refillingFromInbox, inbox.hasEntries else { break }
+        queue.refill(from: inbox)
+        continue
+      }
+      reduced += 1
+      if entry.gate != nil, !admits(entry) { continue }
+      _ = handle(entry.action, tracker: entry.tracker, mark: entry.mark, isSent: false)
+      entry.tracker?.end()
+    }
+    queue.compactIfDrained()
+  }
+
+  /// Whether an action an effect task delivered is still to be reduced: not if the task was
+  /// cancelled (replaced, its key or its send's task cancelled) since. Ends the work of an
+  /// action it drops, and gives back the key of a finished task whose last action this was.
+  @usableFromInline
+  func admits(_ entry: ActionQueue<Action>.Entry) -> Bool {
+    guard let gate = entry.gate else { return true }
+    let admitted = gate.isOpen && entry.tracker?.isCancelled != true
+    gate.countReduction { runtime.release($0) }
+    if !admitted { drop(entry) }
+    return admitted
+  }
+
+  /// Ends the work of an action that is dropped instead of reduced, and tells the extensions
+  /// that marked it.
+  nonisolated func drop(_ entry: ActionQueue<Action>.Entry) {
+    entry.tracker?.endCancelled()
+    if let mark = entry.mark { inbox.dropped(mark) }
+  }
+
+  // MARK: - Reducing
+
+  /// Reduces one action, with the hooks of the extensions around it, and starts its effect.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - tracker: The tracker it was queued with: the child of the action whose effect delivered
+  ///     it, or the root of a send made while the store was reducing; nil for a send now and
+  ///     for an enqueued action.
+  ///   - mark: The marks the marking extensions gave it as it arrived, if any.
+  ///   - isSent: Whether `send` hands it over now.
+  /// - Returns: The root tracker of the work its effect does, if it does any.
+  @inlinable
+  func handle(
+    _ action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?, isSent: Bool
+  ) -> EffectTracker? {
+    guard extensions.hooks.isEmpty, mark == nil, tracker?.mark == nil else {
+      return handleWatched(action, tracker: tracker, mark: mark, isSent: isSent)
+    }
+    let effect = reduceState(action)
+    return effect.isNone ? nil : start(effect, of: action, root: tracker?.root)
+  }
+
+  /// Reduces one action into the state and tells Observation.
+  @inlinable
+  func reduceState(_ action: Action) -> Effect<Action> {
+    version &+= 1
+    if stateIsReference {
+      // A class state notifies its own observers; the store notifies only when the reducer
+      // replaced the instance.
+      var state = state
+      let effect = reduce(&state, action)
+      if !Self.isSameReference(state, self.state) {
+        registrar.withMutation(of: self, keyPath: stateKeyPath) { self.state = state }
+      }
+      return effect
+    }
+    return registrar.withMutation(of: self, keyPath: stateKeyPath) { reduce(&state, action) }
+  }
+
+  /// Whether two class-typed states are the same instance: their bits (one reference) are equal.
+  /// Cheaper than `===` through `AnyObject`, which boxes and casts at run time on Linux.
+  @inlinable
+  static func isSameReference(_ lhs: State, _ rhs: State) -> Bool {
+    withUnsafeBytes(of: lhs) { lhs in withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) } }
+  }
+
+  /// Starts the effect that reducing `action` returned, counting its work in a tracker of the
+  /// action's own, under `root` (a new one when nil, whose action is `action`); returns the root.
+  @inlinable
+  func start(
+    _ effect: Effect<Action>, of action: Action, root: EffectTracker?,
+    mark: (any AnyObject & Sendable)? = nil,
+    ended: (@Sendable (Bool) -> Void)? = nil
+  ) -> EffectTracker {
+    let root = root ?? EffectTracker(runtime: runtime, action: action)
+    // Still the number of the reduction that returned `effect`: its hooks reduce nothing.
+    let tracker = EffectTracker(
+      runtime: runtime, action: action, reduction: Int(truncatingIfNeeded: version),
+      parent: root, mark: mark, ended: ended)
+    // Held while the effect starts, so that one starting no work ends here.
+    if ended != nil { tracker.begin() }
+    EffectRunner(runtime: runtime, deliver: delivery(tracker: tracker), tracker: tracker)
+      .start(effect.built()) { action in buffer(action, tracker: tracker) }
+    if ended != nil { tracker.end() }
+    return root
+  }
+
+  /// The function through which an effect counted in `tracker` delivers its actions: into the
+  /// inbox, from any thread.
+  @usableFromInline
+  func delivery(tracker: EffectTracker) -> @Sendable (Action, EffectGate?) -> Void {
+    { [inbox] action, gate in inbox.append(action, tracker: tracker, gate: gate) }
+  }
+}
+
+/// The actions waiting on the main actor to be reduced, oldest first.
+@usableFromInline
+struct ActionQueue<Action: Sendable>: Sendable {
+  /// An action, with what came with it.
+  @usableFromInline
+  struct Entry: Sendable {
+    @usableFromInline let action: Action
+    /// The tracker of the work it belongs to: the child of the action whose effect delivered
+    /// it, or the root of a send made while the store was reducing; nil for an enqueued action.
+    @usableFromInline let tracker: EffectTracker?
+    /// The marks the marking extensions gave it as it arrived, if any.
+    @usableFromInline let mark: (any AnyObject & Sendable)?
+    /// The gate of the effect work that delivered the action: the store drops the action if the
+    /// gate closed before it is reduced. Nil for actions reduced whatever happens.
+    @usableFromInline let gate: EffectGate?
+
+    @usableFromInline
+    init(
+      action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?,
+      gate: EffectGate? = nil
+    ) {
+      self.action = action
+      self.tracker = tracker
+      self.mark = mark
+      self.gate = gate
+    }
+  }
+
+  @usableFromInline var entries: [Entry] = []
+  @usableFromInline var head = 0
 
   @usableFromInline
   init() {}
 
-  /// Whether `queue` holds actions not reduced yet.
+  /// The number of entries kept: those waiting, and those reduced that the queue has not given
+  /// back yet.
+  var count: Int {
+    entries.count
+  }
+
+  /// Whether actions wait.
   @inlinable
-  var hasQueuedActions: Bool {
-    queueHead < queue.count
+  var hasActions: Bool {
+    head < entries.count
+  }
+
+  /// Takes the oldest action, if any.
+  @inlinable
+  mutating func next() -> Entry? {
+    guard head < entries.count else { return nil }
+    defer { head += 1 }
+    return entries[head]
+  }
+
+  /// Appends an action. A full queue whose first half was reduced gives that half back instead
+  /// of growing, so that a drain that never ends (an observer that sends on every change) keeps
+  /// only what waits.
+  @inlinable
+  mutating func append(_ entry: Entry) {
+    if entries.count == entries.capacity, head >= 1024, head * 2 >= entries.count {
+      entries.removeFirst(head)
+      head = 0
+    }
+    entries.append(entry)
+  }
+
+  /// Takes every action of the inbox, when the queue is empty.
+  @inlinable
+  mutating func refill(from inbox: ActionInbox<Action>) {
+    entries = inbox.takeAll()
+    head = 0
+  }
+
+  /// Once every action was taken, keeps a small buffer for the next burst and gives a large one
+  /// back.
+  @inlinable
+  mutating func compactIfDrained() {
+    guard !hasActions else { return }
+    entries.removeAll(keepingCapacity: entries.capacity <= 64)
+    head = 0
   }
 }
-
-@available(*, unavailable)
-extension StoreKernel: Sendable {}
-
-@available(*, unavailable)
-extension StoreKernel.Installed: Sendable {}
-
-@available(*, unavailable)
-extension StoreKernel.HookFunctions: Sendable {}

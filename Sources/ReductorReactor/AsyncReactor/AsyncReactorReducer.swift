@@ -74,6 +74,9 @@ final class AsyncReactorReducer<R: AsyncReactor>: @MainActor ReactorShape {
   weak var owner: R?
   @exclusivity(unchecked) var sendingOwner: Unmanaged<R>?
   weak var store: ReducerStore<R.State, AsyncReactorStep<R>>?
+  /// The dependencies a test store gives the reactor; unchecked for exclusivity, as the flags:
+  /// every step reads it.
+  @exclusivity(unchecked) var dependencies: DependencyValues?
   /// The reactor's own code runs in effects, never while the store reduces.
   var isReducing: Bool { false }
   /// The turn of the input reduced last.

@@ -55,6 +55,9 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
   @exclusivity(unchecked) @usableFromInline var sendingOwner: Unmanaged<R>?
   /// The store whose reducer this is, for the `mutate` stage of an action's turn.
   @usableFromInline weak var store: ReducerStore<R.State, ReactableStep<R>>?
+  /// The dependencies a test store gives the reactor; unchecked for exclusivity, as the flags:
+  /// every step reads it.
+  @exclusivity(unchecked) @usableFromInline var dependencies: DependencyValues?
   /// The reactable's identity, which names it as the source of its events.
   @usableFromInline let reactableID: ObjectIdentifier
   /// Whether the reactable adopts `ObservableEvent`: its actions then publish their end.
@@ -164,7 +167,18 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
     let wasMutating = isMutating
     isMutating = true
     defer { isMutating = wasMutating }
-    return store.timeStage(.mutate) { reactable.mutate(action: action) }
+    return store.timeStage(.mutate) {
+      guard let dependencies else { return reactable.mutate(action: action) }
+      return Self.mutate(action, by: reactable, with: dependencies)
+    }
+  }
+
+  /// Calls `mutate(action:)` with a test store's dependencies in force.
+  @usableFromInline
+  static func mutate(
+    _ action: R.Action, by reactable: R, with dependencies: DependencyValues
+  ) -> Effect<R.Mutation> {
+    DependencyValues.$current.withValue(dependencies) { reactable.mutate(action: action) }
   }
 
   /// The steps that `steps` delivers at once, then the actions the last `mutate` sent, as one

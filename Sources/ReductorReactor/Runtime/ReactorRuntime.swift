@@ -110,6 +110,9 @@ protocol ReactorShape: AnyObject, Reducer where Action == Step {
   var sendingOwner: Unmanaged<Owner>? { get set }
   /// The store whose reducer this is; weak, since the store holds its reducer.
   var store: ReducerStore<State, Step>? { get set }
+  /// The dependencies a test store gives the owner's reductions and the effects they make;
+  /// nil outside a test store, where they are those in force where each step is sent.
+  var dependencies: DependencyValues? { get set }
   /// Whether the owner's own reducing code runs now, while the store holds the state for
   /// writing: reading the owner's state then stops the process.
   var isReducing: Bool { get }
@@ -134,6 +137,23 @@ extension ReactorShape {
   /// handler.
   @inlinable
   func reduce(into state: inout State, action step: Step) -> Effect<Step> {
+    guard let dependencies else { return reduceForOwner(&state, step) }
+    return reduce(&state, step, with: dependencies)
+  }
+
+  /// Reduces one step with a test store's dependencies in force.
+  @usableFromInline
+  func reduce(
+    _ state: inout State, _ step: Step, with dependencies: DependencyValues
+  ) -> Effect<
+    Step
+  > {
+    DependencyValues.$current.withValue(dependencies) { reduceForOwner(&state, step) }
+  }
+
+  /// Reduces one step for the sending owner, or the one the weak reference still holds.
+  @inlinable
+  func reduceForOwner(_ state: inout State, _ step: Step) -> Effect<Step> {
     if let sendingOwner {
       return withUnretained(sendingOwner) { owner in reduce(&state, step, by: owner) }
     }

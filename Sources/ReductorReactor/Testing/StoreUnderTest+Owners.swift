@@ -28,7 +28,8 @@ extension Reactor {
         case .destination(let destination): send(destination: destination)
         case .mutation, .fetched: nil
         }
-      })
+      },
+      dependencies: ({ reducer.dependencies }, { reducer.dependencies = $0 }))
   }
 }
 
@@ -38,7 +39,8 @@ extension Reactable {
   package var storeUnderTest:
     StoreUnderTest<State, ReactorTestAction<Action, Mutation, Never, State>>
   {
-    StoreUnderTest(
+    let reducer = reactableRuntime.reducer
+    return StoreUnderTest(
       store: reactableRuntime.store,
       seenAs: { step in
         switch step {
@@ -51,7 +53,8 @@ extension Reactable {
       send: { [self] action in
         guard case .action(let sent) = action else { return nil }
         return self.action(sent)
-      })
+      },
+      dependencies: ({ reducer.dependencies }, { reducer.dependencies = $0 }))
   }
 }
 
@@ -62,7 +65,8 @@ extension AsyncReactor {
   package var storeUnderTest:
     StoreUnderTest<State, ReactorTestAction<Input, Mutation, Never, State>>
   {
-    StoreUnderTest(
+    let reducer = asyncReactorRuntime.reducer
+    return StoreUnderTest(
       store: asyncReactorRuntime.store,
       seenAs: { step in
         switch step {
@@ -73,7 +77,8 @@ extension AsyncReactor {
       send: { [self] action in
         guard case .action(let input) = action else { return nil }
         return send(input)
-      })
+      },
+      dependencies: ({ reducer.dependencies }, { reducer.dependencies = $0 }))
   }
 }
 

@@ -20,25 +20,31 @@ package struct StoreUnderTest<State, Action: Sendable> {
   private let diagnosticHandlerSet: (@escaping @Sendable (StoreDiagnostic) -> Void) -> Void
   private let installRecorder: (@escaping (Action?, State) -> Void) -> Void
 
-  /// The store of a reducer, sent its own actions.
-  package init(store: ReducerStore<State, Action>) {
-    self.init(store: store, seenAs: { $0 }, send: { store.send($0) })
+  /// The store of a reducer, sent its own actions, whose reducer reduces with the dependencies
+  /// `dependencies` gets and sets.
+  package init(
+    store: ReducerStore<State, Action>,
+    dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void)
+  ) {
+    self.init(store: store, seenAs: { $0 }, send: { store.send($0) }, dependencies: dependencies)
   }
 
   /// A store whose steps are seen as `seenAs` says (`nil` for steps the test does not see),
-  /// sent the test's actions by `send` (`nil` for an action the test cannot send). `send`
-  /// keeps the object that owns the store alive for as long as the test store.
+  /// sent the test's actions by `send` (`nil` for an action the test cannot send), whose
+  /// reducer reduces with the dependencies `dependencies` gets and sets. `send` keeps the object
+  /// that owns the store alive for as long as the test store.
   init<Step>(
     store: ReducerStore<State, Step>,
     seenAs: @escaping (Step) -> Action?,
-    send: @escaping (Action) -> StoreTask?
+    send: @escaping (Action) -> StoreTask?,
+    dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void)
   ) {
     clock = store.clock
     currentState = { store.currentState }
     sendAction = send
     reduceDelivered = { store.reduceDeliveredActions() }
-    dependenciesGet = { store.dependencies }
-    dependenciesSet = { store.dependencies = $0 }
+    dependenciesGet = dependencies.get
+    dependenciesSet = dependencies.set
     diagnosticHandlerSet = { store.diagnosticHandler = $0 }
     installRecorder = { record in
       store.install(ReductionRecorder<State, Step> { step, state in record(seenAs(step), state) })

@@ -149,9 +149,10 @@ import Testing
       Instrumentation.enabledByDefault = false
       let store = makeProbeStore(SwitchedOn.self, initialState: .init())
       store.send(.withPayload(1))
-      // ... and switching it off reaches the store at its next action.
+      // ... and switching it off reaches the store in the main actor's next turn.
       Instrumentation.filter = { _ in false }
       Instrumentation.enabledByDefault = true
+      await InstrumentationSwitch.applied()
       store.send(.withPayload(2))
     }
     #expect(

@@ -54,9 +54,9 @@ extension EffectRunner {
   /// key. A newer effect for the key replaces it while it waits and cancels it while it runs.
   func debounce(_ effect: Effect<Action>, key: EffectKey, interval: Duration) {
     guard let runtime else { return }
-    let key = scoped(key)
-    runtime.debounce(key: key, interval: interval, tracker: tracker) { id in
-      startDebounced(effect, key: key, id: id)
+    let scopedKey = scoped(key)
+    runtime.debounce(key: scopedKey, interval: interval, tracker: tracker) { id in
+      startDebounced(effect, key: key, scopedKey: scopedKey, id: id)
     }
   }
 
@@ -81,26 +81,30 @@ extension EffectRunner {
     }
   }
 
-  /// Starts the debounced `effect` of entry `id`, which is due, registered under `key`. It does
-  /// not start if something took the key over after the timer took the entry off the table.
-  private func startDebounced(_ effect: Effect<Action>, key: EffectKey, id: UInt64) {
+  /// Starts the debounced `effect` of entry `id`, which is due, registered under `key` (in this
+  /// runner's namespaces, `scopedKey`). It does not start if something took the key over after
+  /// the timer took the entry off the table.
+  private func startDebounced(
+    _ effect: Effect<Action>, key: EffectKey, scopedKey: EffectKey, id: UInt64
+  ) {
     guard let runtime else { return }
-    if effect.isNone {
-      _ = runtime.state.withLock { $0.effects.takeFired(id, key: key) }
-    } else if case .send(let action) = effect.operation {
-      // Its action waits to be reduced like a task's: a newer debounce under the key drops it.
-      let gate = EffectGate(parent: send.gate, key: key)
-      _ = gate.finish()
-      if runtime.state.withLock({ $0.effects.takeFired(id, key: key, delivering: gate) }) {
-        send.deliver(action, gate)
+    guard let actions = effect.actionsDeliveredAtOnce else {
+      spawn(
+        lifetime: EffectLifetime(kind: .replaceable(key)), isTopLevel: false, firedDebounce: id
+      ) { runner in
+        _ = await runner.execute(effect)
       }
-    } else {
-      _ = runtime.spawn(
-        lifetime: EffectLifetime(kind: .replaceable(key)), priority: nil, send: send,
-        tracker: tracker, firedDebounce: id
-      ) { send in
-        _ = await with(send: send).execute(effect)
-      }
+      return
+    }
+    guard !actions.isEmpty else {
+      _ = runtime.state.withLock { $0.effects.takeFired(id, key: scopedKey) }
+      return
+    }
+    // Its actions wait to be reduced like a task's: a newer debounce under the key drops them.
+    let gate = EffectGate(parent: gate, key: scopedKey)
+    _ = gate.finish()
+    if runtime.state.withLock({ $0.effects.takeFired(id, key: scopedKey, delivering: gate) }) {
+      for action in actions { deliver(action, gate) }
     }
   }
 }

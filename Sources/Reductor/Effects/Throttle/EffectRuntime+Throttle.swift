@@ -74,7 +74,7 @@ extension EffectRunner {
     guard let runtime else { return true }
     var trailing: (@Sendable () -> Void)?
     if latest {
-      trailing = { start(effect) { action in send.deliver(action, send.gate) } }
+      trailing = { start(effect) { action in deliver(action, gate) } }
     }
     return runtime.admitThrottled(
       key: scoped(key), interval: interval, tracker: tracker, trailing: trailing)

@@ -1,0 +1,365 @@
+public import Observation
+
+/// The kernel's side of ``StoreExtension``: the installed extensions, and the rounds of their
+/// hooks around an action that one of them watches.
+extension StoreKernel {
+  /// ``handle(_:tracker:mark:isSent:)`` when extensions declared hooks, or the action is
+  /// marked. A marking extension hears only of the actions it marked and of those their effects
+  /// delivered (a store whose marking extension marks nothing pays for it the call that marks
+  /// nothing); the others hear of every action. The extensions are called in the order they
+  /// were installed.
+  @inlinable
+  func handleWatched(
+    _ action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?, isSent: Bool
+  ) -> EffectTracker? {
+    let isMarked = mark != nil || tracker?.mark != nil
+    let hooks = isMarked ? extensions.hooksWithMarking : extensions.hooks
+    let origin = ActionOrigin<Action>(
+      reduction: Int(truncatingIfNeeded: version &+ 1), tracker: tracker, isSent: isSent,
+      marks: mark)
+    defer { if extensions.hasRemoved { extensions.forgetRemoved() } }
+    // The extensions are read in place, by index, rather than from a copy of the list, which
+    // cost a retain and a release of each extension's functions per action; one installed or
+    // removed by a hook takes part from the next action on, as `count` is read first.
+    let count = extensions.entries.count
+    if hooks.contains(.willReduce) {
+      for index in 0..<count where index < extensions.entries.count {
+        guard let origin = extensions.origin(origin, of: index, for: .willReduce) else { continue }
+        withUnretained(extensions.entries[index].unretainedFunctions) {
+          $0.willReduce(action, origin)
+        }
+      }
+    }
+    var copies = StateCopies<State>(
+      keepsPrevious: hooks.contains(.previousState), keepsState: hooks.contains(.didReduce))
+    // Built between the reduction and the other hooks, so that they hear of the effect it
+    // makes, and a marking extension still has the action in hand while it is built.
+    let effect = reduceState(action, copying: &copies).built()
+    if let state = copies.state {
+      let previous = copies.previous
+      for index in 0..<count where index < extensions.entries.count {
+        guard let origin = extensions.origin(origin, of: index, for: .didReduce) else { continue }
+        withUnretained(extensions.entries[index].unretainedFunctions) {
+          $0.didReduce(action, origin, previous, state)
+        }
+      }
+    }
+    guard !effect.isNone else { return nil }
+    var ends: [@Sendable (Bool) -> Void] = []
+    if hooks.contains(.effects) {
+      for index in 0..<count where index < extensions.entries.count {
+        guard let origin = extensions.origin(origin, of: index, for: .effects) else { continue }
+        let functions = extensions.entries[index].unretainedFunctions
+        if let end = withUnretained(functions, { $0.effectStarted(action, origin) }) {
+          ends.append(end)
+        }
+      }
+    }
+    return start(effect, of: action, root: tracker?.root, mark: mark, ended: Self.calling(ends))
+  }
+
+  /// One function that calls `ends` in order; nil when there are none.
+  @inlinable
+  static func calling(_ ends: [@Sendable (Bool) -> Void]) -> (@Sendable (Bool) -> Void)? {
+    switch ends.count {
+    case 0: nil
+    case 1: ends[0]
+    default: { cancelled in for end in ends { end(cancelled) } }
+    }
+  }
+
+  /// Reduces one action and tells Observation, keeping in `copies` the states before and after
+  /// it that the extensions ask for. A value state is copied within the reduction's access to
+  /// it: reading the state again would be one more access checked for exclusivity.
+  @inlinable
+  func reduceState(
+    _ action: Action, copying copies: inout StateCopies<State>
+  ) -> Effect<Action> {
+    guard !stateIsReference else {
+      // The copies of a class state are the instances before and after.
+      if copies.keepsPrevious { copies.previous = state }
+      let effect = reduceState(action)
+      if copies.keepsState { copies.state = state }
+      return effect
+    }
+    version &+= 1
+    return registrar.withMutation(of: self, keyPath: stateKeyPath) {
+      copies.reduce(&state, action, with: reduce)
+    }
+  }
+
+  // MARK: - Installing
+
+  /// Installs an extension, after the others; one that is installed stays where it is.
+  @inlinable
+  func install(_ storeExtension: some StoreExtension<State, Action>) {
+    if extensions.hasRemoved, !isReducing { extensions.forgetRemoved() }
+    guard !extensions.contains(storeExtension) else { return }
+    extensions.entries.append(.init(storeExtension))
+    extensionsChanged()
+  }
+
+  /// Removes an extension; removing one that is not installed does nothing.
+  func remove(_ storeExtension: some StoreExtension<State, Action>) {
+    guard let index = extensions.entries.firstIndex(where: { $0.body === storeExtension }) else {
+      return
+    }
+    if isReducing {
+      // A hook may be running: the rounds read the extensions by index.
+      extensions.entries[index].hooks = []
+      extensions.entries[index].isRemoved = true
+      extensions.hasRemoved = true
+    } else {
+      extensions.entries.remove(at: index)
+    }
+    extensionsChanged()
+  }
+
+  /// Calls `hooks` of an installed extension from the next action on, instead of those it
+  /// declared: an extension whose needs change (the observers, while nothing subscribes) keeps
+  /// its place.
+  @inlinable
+  func setHooks(_ hooks: StoreHooks, of storeExtension: some StoreExtension<State, Action>) {
+    guard let index = extensions.entries.firstIndex(where: { $0.body === storeExtension }),
+      !extensions.entries[index].isRemoved, extensions.entries[index].hooks != hooks
+    else { return }
+    extensions.entries[index].hooks = hooks
+    extensionsChanged()
+  }
+
+  /// The first installed extension of type `type`, if any.
+  @usableFromInline
+  func installedExtension<Extension: StoreExtension>(ofType type: Extension.Type) -> Extension? {
+    for installed in extensions.entries where !installed.isRemoved {
+      if let body = installed.body as? Extension { return body }
+    }
+    return nil
+  }
+
+  /// Computes what the kernel reads on every action, and gives the inbox the marking
+  /// extensions' marker.
+  @usableFromInline
+  func extensionsChanged() {
+    extensions.recompute()
+    inbox.setMarker(extensions.marker, dropped: extensions.dropped)
+  }
+}
+
+/// The extensions installed in a store, in the order they were installed, with what the kernel
+/// reads of them on every action.
+@usableFromInline
+struct InstalledExtensions<State, Action: Sendable> {
+  /// An extension, with the hooks it declared, as functions made where its type is known:
+  /// called through the protocol, a hook would run the extension's generic code unspecialized.
+  @usableFromInline
+  struct Entry {
+    /// The hooks it declared; none once it was removed.
+    @usableFromInline var hooks: StoreHooks
+    /// Whether it was removed during a round of the extensions: it stays in its place, calling
+    /// nothing, until the round is over, so that the others keep theirs.
+    @usableFromInline var isRemoved = false
+    /// Its place among the marking extensions, whose marks an action carries in that order; nil
+    /// when it does not mark.
+    @usableFromInline var markSlot: Int?
+    @usableFromInline let body: any StoreExtension<State, Action>
+    /// Its hook functions, which the entry keeps.
+    @usableFromInline let functions: HookFunctions<State, Action>
+    /// `functions`, not retained, for the rounds of the extensions: reading a function from the
+    /// list to call it retained and released it. The entry keeps them alive, and it stays in its
+    /// place during a round (see `isRemoved`).
+    @usableFromInline let unretainedFunctions: Unmanaged<HookFunctions<State, Action>>
+
+    @MainActor
+    @inlinable
+    init<Extension: StoreExtension>(_ body: Extension)
+    where Extension.State == State, Extension.Action == Action {
+      self.hooks = body.hooks
+      self.body = body
+      self.functions = HookFunctions(body)
+      self.unretainedFunctions = .passUnretained(functions)
+    }
+  }
+
+  @usableFromInline var entries: [Entry] = []
+  /// The union of the hooks of the extensions that do not mark: what every action checks.
+  @usableFromInline var hooks: StoreHooks = []
+  /// The union of every extension's hooks: what a marked action checks.
+  @usableFromInline var hooksWithMarking: StoreHooks = []
+  /// Whether an extension was removed during a round of the extensions, and waits to go.
+  @usableFromInline var hasRemoved = false
+  /// Marks an arriving action with the marking extensions' marks; nil when none marks.
+  @usableFromInline var marker: (@Sendable (Action) -> (any AnyObject & Sendable)?)?
+  /// Hands the marks of a dropped action to the marking extensions.
+  @usableFromInline var dropped: (@Sendable (any AnyObject & Sendable) -> Void)?
+
+  @usableFromInline
+  init() {}
+
+  /// Whether `storeExtension` is installed.
+  @usableFromInline
+  func contains(_ storeExtension: any StoreExtension<State, Action>) -> Bool {
+    entries.contains { $0.body === storeExtension && !$0.isRemoved }
+  }
+
+  /// The marks of an arriving action, if a marking extension is installed.
+  @inlinable
+  func mark(arriving action: Action) -> (any AnyObject & Sendable)? {
+    guard let marker else { return nil }
+    return marker(action)
+  }
+
+  /// `origin` as the extension at `index` gets it for `hook`: with its own marks; nil when the
+  /// extension does not hear of the action there (it did not declare the hook, or it marks and
+  /// did not mark the action nor the one whose effect delivered it).
+  @inlinable
+  func origin(
+    _ origin: ActionOrigin<Action>, of index: Int, for hook: StoreHooks
+  ) -> ActionOrigin<Action>? {
+    let entry = entries[index]
+    guard entry.hooks.contains(hook) else { return nil }
+    guard let slot = entry.markSlot else { return origin }
+    let own = origin.forMarkSlot(slot, of: markingCount)
+    guard own.mark != nil || own.causingMark != nil else { return nil }
+    return own
+  }
+
+  /// The number of marking extensions.
+  @usableFromInline var markingCount = 0
+
+  /// Forgets the extensions removed during the last round.
+  @usableFromInline
+  mutating func forgetRemoved() {
+    entries.removeAll { $0.isRemoved }
+    hasRemoved = false
+  }
+
+  /// Computes the unions of the hooks, the marking extensions' slots, and the functions that
+  /// mark arriving actions and hear of dropped ones.
+  @usableFromInline
+  mutating func recompute() {
+    hooks = []
+    hooksWithMarking = []
+    var markers: [@Sendable (Action) -> (any AnyObject & Sendable)?] = []
+    var droppers: [@Sendable (any AnyObject & Sendable) -> Void] = []
+    for index in entries.indices {
+      let entry = entries[index]
+      hooksWithMarking.formUnion(entry.hooks)
+      guard entry.hooks.contains(.marks) else {
+        entries[index].markSlot = nil
+        hooks.formUnion(entry.hooks)
+        continue
+      }
+      entries[index].markSlot = markers.count
+      markers.append(entry.functions.mark)
+      droppers.append(entry.functions.markDropped)
+    }
+    markingCount = markers.count
+    switch markers.count {
+    case 0:
+      marker = nil
+      dropped = nil
+    case 1:
+      marker = markers[0]
+      dropped = droppers[0]
+    default:
+      marker = { [markers] action in ActionMarks(marks: markers.map { $0(action) }).orNil }
+      dropped = { [droppers] mark in
+        guard let marks = mark as? ActionMarks else { return }
+        for (drop, mark) in zip(droppers, marks.marks) { mark.map(drop) }
+      }
+    }
+  }
+}
+
+@available(*, unavailable)
+extension InstalledExtensions: Sendable {}
+
+@available(*, unavailable)
+extension InstalledExtensions.Entry: Sendable {}
+
+/// The marks of an action when several extensions mark: one per marking extension, in the order
+/// they were installed.
+@usableFromInline
+final class ActionMarks: Sendable {
+  @usableFromInline let marks: [(any AnyObject & Sendable)?]
+
+  init(marks: [(any AnyObject & Sendable)?]) {
+    self.marks = marks
+  }
+
+  /// These marks, or nil when no extension marked the action.
+  var orNil: ActionMarks? {
+    marks.contains { $0 != nil } ? self : nil
+  }
+
+  /// The mark of the extension in `slot`, among `count` marking extensions, in the marks an
+  /// action carries: the marks themselves when one extension marks.
+  @inlinable
+  static func mark(
+    in marks: (any AnyObject & Sendable)?, slot: Int, of count: Int
+  ) -> (any AnyObject & Sendable)? {
+    guard let marks else { return nil }
+    guard count > 1 else { return marks }
+    guard let list = marks as? ActionMarks, slot < list.marks.count else { return nil }
+    return list.marks[slot]
+  }
+}
+
+/// An extension's hooks, as functions made where its type is known.
+@usableFromInline
+final class HookFunctions<State, Action: Sendable> {
+  // Not `@MainActor` function types: the store calls them on the main actor only, and an
+  // isolated closure checks the executor at its entry, which cost more than the call.
+  @usableFromInline let willReduce: (Action, ActionOrigin<Action>) -> Void
+  @usableFromInline let didReduce: (Action, ActionOrigin<Action>, State?, State) -> Void
+  @usableFromInline let effectStarted: (Action, ActionOrigin<Action>) -> (@Sendable (Bool) -> Void)?
+  @usableFromInline let mark: @Sendable (Action) -> (any AnyObject & Sendable)?
+  @usableFromInline let markDropped: @Sendable (any AnyObject & Sendable) -> Void
+
+  @MainActor
+  @inlinable
+  init<Extension: StoreExtension>(_ body: Extension)
+  where Extension.State == State, Extension.Action == Action {
+    self.willReduce = { body.willReduce($0, origin: $1) }
+    self.didReduce = { body.didReduce($0, origin: $1, from: $2, to: $3) }
+    self.effectStarted = { body.effectStarted(by: $0, origin: $1) }
+    self.mark = { body.mark(arriving: $0) }
+    self.markDropped = { body.markDropped($0) }
+  }
+}
+
+@available(*, unavailable)
+extension HookFunctions: Sendable {}
+
+/// The copies of the state before and after one reduction that the store's extensions asked
+/// for.
+@usableFromInline
+struct StateCopies<State> {
+  @usableFromInline let keepsPrevious: Bool
+  @usableFromInline let keepsState: Bool
+  @usableFromInline var previous: State?
+  @usableFromInline var state: State?
+
+  @inlinable
+  init(keepsPrevious: Bool, keepsState: Bool) {
+    self.keepsPrevious = keepsPrevious
+    self.keepsState = keepsState
+  }
+
+  /// Reduces `action` into `state` with `reduce`, and copies `state` before and after it as
+  /// asked.
+  @inlinable
+  mutating func reduce<Action>(
+    _ state: inout State, _ action: Action,
+    with reduce: (inout State, Action) -> Effect<Action>
+  ) -> Effect<Action> {
+    if keepsPrevious { previous = state }
+    let effect = reduce(&state, action)
+    if keepsState { self.state = state }
+    return effect
+  }
+}
+
+/// Holds states of the main actor's reduction; it stays there.
+@available(*, unavailable)
+extension StateCopies: Sendable {}
