@@ -7,6 +7,7 @@
 /// | ``cancellable(_:)`` | runs beside the other effects with the same key; cancelled with them by ``Effect/cancel(_:)`` of the key, by a replaceable effect with the key, and when the store is deinitialized |
 /// | ``detached`` | keeps running after the store is gone; the actions it produces after that are dropped quietly |
 public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
+  @usableFromInline
   enum Kind: Hashable, Sendable {
     case storeBound
     case replaceable(EffectKey)
@@ -14,13 +15,24 @@ public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
     case detached
   }
 
-  let kind: Kind
+  @usableFromInline let kind: Kind
+
+  @usableFromInline
+  init(kind: Kind) {
+    self.kind = kind
+  }
 
   /// Cancelled when the store that runs the effect is deinitialized. The default.
-  public static let storeBound = EffectLifetime(kind: .storeBound)
+  @inlinable
+  public static var storeBound: EffectLifetime {
+    EffectLifetime(kind: .storeBound)
+  }
 
   /// Not cancelled when the store is deinitialized; actions produced after that are dropped.
-  public static let detached = EffectLifetime(kind: .detached)
+  @inlinable
+  public static var detached: EffectLifetime {
+    EffectLifetime(kind: .detached)
+  }
 
   /// Cancels the effect already in flight under `key` in the same store when this one starts.
   ///

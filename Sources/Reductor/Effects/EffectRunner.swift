@@ -61,6 +61,31 @@ struct EffectRunner<Action: Sendable>: Sendable {
 
   // MARK: - Interpreting
 
+  /// Starts the effect a store's reducer returned, counting its work in `tracker`: actions it
+  /// delivers at once go to `buffer`; an effect built on the main actor is built now; work that
+  /// needs a task gets a runner, whose tasks deliver through `delivery`, made only then.
+  @MainActor
+  @inlinable
+  static func start(
+    _ effect: Effect<Action>, on runtime: EffectRuntime, tracker: EffectTracker,
+    delivery: @autoclosure () -> @Sendable (Action, EffectGate?) -> Void,
+    buffer: (Action) -> Void
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      buffer(action)
+    case .deferred:
+      var effect = effect
+      effect.build()
+      start(effect, on: runtime, tracker: tracker, delivery: delivery(), buffer: buffer)
+    default:
+      EffectRunner(runtime: runtime, deliver: delivery(), tracker: tracker)
+        .start(effect, buffer: buffer)
+    }
+  }
+
   /// Starts `effect` where a reducer returned it: actions it delivers at once go to `buffer`,
   /// work it does in a task gets a task of its own.
   @usableFromInline
@@ -75,7 +100,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
     case .composed(let start, _):
       start(self, effect.lifetime, buffer)
     case .sendAll, .run, .deferred:
-      // A store builds an effect built on the main actor before it starts it (`built()`); one
+      // A store builds an effect built on the main actor before it starts it (`build()`); one
       // that starts elsewhere (a throttle window's trailing effect) gets a task.
       spawn(effect, isTopLevel: true)
     }
@@ -277,14 +302,23 @@ extension Effect {
     return false
   }
 
-  /// The effect itself, or, for one built on the main actor when it starts, the effect it
-  /// builds now, with its dependencies: the store builds it between reductions, so that its
-  /// extensions hear of the effect it makes.
+  /// Builds an effect built on the main actor when it starts, with its dependencies, into the
+  /// effect it makes; any other effect stays as it is. The store builds it between reductions,
+  /// so that its extensions hear of the effect it makes.
+  @MainActor
+  @inlinable
+  mutating func build() {
+    guard case .deferred(let dependencies, let build) = operation else { return }
+    self = Self.build(build, with: dependencies)
+  }
+
+  /// Builds the effect `build` makes, with `dependencies` in force.
   @MainActor
   @usableFromInline
-  func built() -> Effect {
-    guard case .deferred(let dependencies, let build) = operation else { return self }
-    return DependencyValues.$current.withValue(dependencies) { build() }
+  static func build(
+    _ build: @MainActor @Sendable () -> Effect, with dependencies: DependencyValues
+  ) -> Effect {
+    DependencyValues.$current.withValue(dependencies) { build() }
   }
 
   /// The action, when the effect is a `.send` of it.

@@ -125,7 +125,7 @@ public enum Instrumentation: Sendable {
     set {
       settings.withLock { settings in
         settings.onTargetEvent = newValue
-        hasTargetHandler.store(newValue != nil, ordering: .releasing)
+        targetHandlerSwitch.isOn = newValue != nil
       }
     }
   }
@@ -173,12 +173,13 @@ public enum Instrumentation: Sendable {
   }
 
   static let settings = Locked(Settings())
-  /// Whether ``onTargetEvent`` is set: the one check targets cost while it is not.
-  static let hasTargetHandler = Atomic(false)
+  /// On while ``onTargetEvent`` is set: the switch of the stores that have targets and measure
+  /// nothing, whose arriving actions cost them one check while it is off.
+  @usableFromInline static let targetHandlerSwitch = MarkingSwitch(isOn: false)
 
-  /// Whether ``onTargetEvent`` is set, for the store's check at each action.
+  /// Whether ``onTargetEvent`` is set.
   @usableFromInline static var isTargetHandlerInstalled: Bool {
-    hasTargetHandler.load(ordering: .acquiring)
+    targetHandlerSwitch.isOn
   }
   /// Moves on ``reset()``, so that stores forget when they last warned.
   static let warningEpoch = Atomic<UInt64>(0)

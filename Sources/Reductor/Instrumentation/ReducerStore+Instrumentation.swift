@@ -120,7 +120,8 @@ extension ReducerStore {
   package func timeStage<Result>(
     _ stage: Instrumentation.Stage, _ body: () -> Result
   ) -> Result {
-    guard let stages = installedExtension(ofType: InstrumentedStages<State, Action>.self),
+    guard kernel.extensions.markingCount > 0,
+      let stages = installedExtension(ofType: InstrumentedStages<State, Action>.self),
       let cycle = stages.handledCycle, cycle.observes(stage)
     else { return body() }
     return cycle.timer.time(stage, of: cycle, name: cycle.name, body)
@@ -153,6 +154,13 @@ final class InstrumentedStages<State, Action: Sendable>: StoreExtension {
   @inlinable
   nonisolated func mark(arriving action: Action) -> (any AnyObject & Sendable)? {
     instrument.mark(action)
+  }
+
+  /// None while measuring; otherwise the targets' handler's: the store then asks for marks
+  /// only while a handler hears the targets.
+  @usableFromInline
+  nonisolated var markingSwitch: MarkingSwitch? {
+    instrument.measures ? nil : Instrumentation.targetHandlerSwitch
   }
 
   /// Ends the `queue` stage of a dropped action, cancelled.

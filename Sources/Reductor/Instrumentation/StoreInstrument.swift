@@ -34,6 +34,8 @@ final class StoreInstrument<Action: Sendable>: Sendable {
   @usableFromInline let role: @Sendable (Action) -> StageRole
   @usableFromInline let name: @Sendable (Action) -> String
   @usableFromInline let targets: [StoreTarget]
+  /// Whether measurements are made: the timer's, kept here for the check every action makes.
+  @usableFromInline let measures: Bool
 
   /// Makes the instrumentation of a store whose actions map to the options' actions through
   /// `subject` (nil for actions that targets do not see); nil when it would do nothing in this
@@ -70,6 +72,7 @@ final class StoreInstrument<Action: Sendable>: Sendable {
       clock: options.clock ?? storeClock, measures: measures, reportDiagnostic: reportDiagnostic)
     self.role = role
     self.name = name
+    self.measures = measures
   }
 
   /// The mark of an arriving action: its cycle (see ``beginCycle(_:)``), or, when measuring,
@@ -77,8 +80,12 @@ final class StoreInstrument<Action: Sendable>: Sendable {
   /// the cycle that delivered it, or alone; nil for an action nothing observes.
   @inlinable
   func mark(_ action: Action) -> (any AnyObject & Sendable)? {
+    // While nothing is measured and no handler hears the targets, this is all an action costs.
+    guard measures || (!targets.isEmpty && Instrumentation.isTargetHandlerInstalled) else {
+      return nil
+    }
     if let cycle = beginCycle(action) { return cycle }
-    guard timer.measures, case .reduction = role(action) else { return nil }
+    guard measures, case .reduction = role(action) else { return nil }
     return MeasuredReduction.mark
   }
 

@@ -84,6 +84,10 @@ public protocol StoreExtension<State, Action>: AnyObject, Sendable {
   /// - Returns: The mark, or nil.
   nonisolated func mark(arriving action: Action) -> (any AnyObject & Sendable)?
 
+  /// The switch that says whether the extension marks now; nil, the default, when it always
+  /// may. While the switch is off, the store does not call ``mark(arriving:)``.
+  nonisolated var markingSwitch: MarkingSwitch? { get }
+
   /// Called, on any thread, with the mark of an action the store drops instead of reducing it:
   /// one a cancelled effect delivered, or one still waiting when the store goes.
   ///
@@ -114,6 +118,11 @@ extension StoreExtension {
 
   /// Does nothing.
   public nonisolated func markDropped(_ mark: any AnyObject & Sendable) {}
+
+  /// None: the extension may mark any action.
+  public nonisolated var markingSwitch: MarkingSwitch? {
+    nil
+  }
 }
 
 /// The hooks of a ``StoreExtension`` that its store calls.

@@ -18,44 +18,60 @@ extension StoreKernel {
       reduction: Int(truncatingIfNeeded: version &+ 1), tracker: tracker, isSent: isSent,
       marks: mark)
     defer { if extensions.hasRemoved { extensions.forgetRemoved() } }
-    // The extensions are read in place, by index, rather than from a copy of the list, which
-    // cost a retain and a release of each extension's functions per action; one installed or
-    // removed by a hook takes part from the next action on, as `count` is read first.
-    let count = extensions.entries.count
     if hooks.contains(.willReduce) {
-      for index in 0..<count where index < extensions.entries.count {
-        guard let origin = extensions.origin(origin, of: index, for: .willReduce) else { continue }
-        withUnretained(extensions.entries[index].unretainedFunctions) {
-          $0.willReduce(action, origin)
-        }
+      forEachExtension(hearing: .willReduce, origin) { functions, origin in
+        functions.willReduce(action, origin)
       }
     }
     var copies = StateCopies<State>(
       keepsPrevious: hooks.contains(.previousState), keepsState: hooks.contains(.didReduce))
+    var effect = reduceState(action, copying: &copies)
     // Built between the reduction and the other hooks, so that they hear of the effect it
     // makes, and a marking extension still has the action in hand while it is built.
-    let effect = reduceState(action, copying: &copies).built()
+    effect.build()
     if let state = copies.state {
       let previous = copies.previous
-      for index in 0..<count where index < extensions.entries.count {
-        guard let origin = extensions.origin(origin, of: index, for: .didReduce) else { continue }
-        withUnretained(extensions.entries[index].unretainedFunctions) {
-          $0.didReduce(action, origin, previous, state)
-        }
+      forEachExtension(hearing: .didReduce, origin) { functions, origin in
+        functions.didReduce(action, origin, previous, state)
       }
     }
     guard !effect.isNone else { return nil }
     var ends: [@Sendable (Bool) -> Void] = []
     if hooks.contains(.effects) {
-      for index in 0..<count where index < extensions.entries.count {
-        guard let origin = extensions.origin(origin, of: index, for: .effects) else { continue }
-        let functions = extensions.entries[index].unretainedFunctions
-        if let end = withUnretained(functions, { $0.effectStarted(action, origin) }) {
-          ends.append(end)
-        }
+      forEachExtension(hearing: .effects, origin) { functions, origin in
+        if let end = functions.effectStarted(action, origin) { ends.append(end) }
       }
     }
     return start(effect, of: action, root: tracker?.root, mark: mark, ended: Self.calling(ends))
+  }
+
+  /// Calls `body` with the hook functions of each extension that hears of an action at `hook`,
+  /// in the order they were installed, and the action's origin as that extension gets it: with
+  /// its own marks. A marking extension hears only of the actions it marked and of those their
+  /// effects delivered.
+  ///
+  /// The extensions are read from the kernel by index, one access at a time, rather than from a
+  /// copy of the list, which would retain and release each one's functions; one installed or
+  /// removed by a hook takes part from the next action on, as the count is read first. The
+  /// functions are called unretained: the entry keeps them, and stays in its place during a
+  /// round.
+  @inlinable
+  func forEachExtension(
+    hearing hook: StoreHooks, _ origin: ActionOrigin<Action>,
+    _ body: (HookFunctions<State, Action>, ActionOrigin<Action>) -> Void
+  ) {
+    let count = extensions.entries.count
+    for index in 0..<count where index < extensions.entries.count {
+      guard extensions.entries[index].hooks.contains(hook) else { continue }
+      let functions = extensions.entries[index].unretainedFunctions
+      guard let slot = extensions.entries[index].markSlot else {
+        withUnretained(functions) { body($0, origin) }
+        continue
+      }
+      let own = origin.forMarkSlot(slot, of: extensions.markingCount)
+      guard own.mark != nil || own.causingMark != nil else { continue }
+      withUnretained(functions) { body($0, own) }
+    }
   }
 
   /// One function that calls `ends` in order; nil when there are none.
@@ -86,6 +102,26 @@ extension StoreKernel {
     return registrar.withMutation(of: self, keyPath: stateKeyPath) {
       copies.reduce(&state, action, with: reduce)
     }
+  }
+
+  /// The marks the marking extensions give an arriving action, if any.
+  @inlinable
+  func mark(arriving action: Action) -> (any AnyObject & Sendable)? {
+    extensions.markingCount == 0 ? nil : marks(of: action)
+  }
+
+  /// The marks of an arriving action, when an extension marks: none while its switch is off.
+  /// Specialized where the store's types are known, but out of the send path's line; a method
+  /// of the kernel, which reads the list in place (called on the list, it copied it).
+  @inlinable
+  @inline(never)
+  func marks(of action: Action) -> (any AnyObject & Sendable)? {
+    if let markingSwitch = extensions.markingSwitch,
+      !withUnretained(markingSwitch, { $0.isOn })
+    {
+      return nil
+    }
+    return extensions.marker?(action)
   }
 
   // MARK: - Installing
@@ -201,30 +237,11 @@ struct InstalledExtensions<State, Action: Sendable> {
     entries.contains { $0.body === storeExtension && !$0.isRemoved }
   }
 
-  /// The marks of an arriving action, if a marking extension is installed.
-  @inlinable
-  func mark(arriving action: Action) -> (any AnyObject & Sendable)? {
-    guard let marker else { return nil }
-    return marker(action)
-  }
-
-  /// `origin` as the extension at `index` gets it for `hook`: with its own marks; nil when the
-  /// extension does not hear of the action there (it did not declare the hook, or it marks and
-  /// did not mark the action nor the one whose effect delivered it).
-  @inlinable
-  func origin(
-    _ origin: ActionOrigin<Action>, of index: Int, for hook: StoreHooks
-  ) -> ActionOrigin<Action>? {
-    let entry = entries[index]
-    guard entry.hooks.contains(hook) else { return nil }
-    guard let slot = entry.markSlot else { return origin }
-    let own = origin.forMarkSlot(slot, of: markingCount)
-    guard own.mark != nil || own.causingMark != nil else { return nil }
-    return own
-  }
-
   /// The number of marking extensions.
   @usableFromInline var markingCount = 0
+  /// The switch of the marking extension, when one marks and has a switch; not retained, as
+  /// the extension keeps it: reading it retained and released it.
+  @usableFromInline var markingSwitch: Unmanaged<MarkingSwitch>?
 
   /// Forgets the extensions removed during the last round.
   @usableFromInline
@@ -250,10 +267,13 @@ struct InstalledExtensions<State, Action: Sendable> {
         continue
       }
       entries[index].markSlot = markers.count
+      markingSwitch = entry.body.markingSwitch.map { .passUnretained($0) }
       markers.append(entry.functions.mark)
       droppers.append(entry.functions.markDropped)
     }
     markingCount = markers.count
+    // Several marking extensions are each asked, through their own `mark(arriving:)`.
+    if markingCount != 1 { markingSwitch = nil }
     switch markers.count {
     case 0:
       marker = nil
@@ -313,6 +333,7 @@ final class HookFunctions<State, Action: Sendable> {
   @usableFromInline let willReduce: (Action, ActionOrigin<Action>) -> Void
   @usableFromInline let didReduce: (Action, ActionOrigin<Action>, State?, State) -> Void
   @usableFromInline let effectStarted: (Action, ActionOrigin<Action>) -> (@Sendable (Bool) -> Void)?
+  /// Marks an action, unless the extension's switch is off.
   @usableFromInline let mark: @Sendable (Action) -> (any AnyObject & Sendable)?
   @usableFromInline let markDropped: @Sendable (any AnyObject & Sendable) -> Void
 
@@ -323,7 +344,8 @@ final class HookFunctions<State, Action: Sendable> {
     self.willReduce = { body.willReduce($0, origin: $1) }
     self.didReduce = { body.didReduce($0, origin: $1, from: $2, to: $3) }
     self.effectStarted = { body.effectStarted(by: $0, origin: $1) }
-    self.mark = { body.mark(arriving: $0) }
+    let markingSwitch = body.markingSwitch
+    self.mark = { markingSwitch?.isOn == false ? nil : body.mark(arriving: $0) }
     self.markDropped = { body.markDropped($0) }
   }
 }

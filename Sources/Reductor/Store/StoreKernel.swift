@@ -118,7 +118,7 @@ final class StoreKernel<State, Action: Sendable>: Observable {
     phase = .reducing
     if reducingDeliveredActionsFirst { reduceDeliveredActionsWaiting() }
     let tracker = handle(
-      action, tracker: nil, mark: extensions.mark(arriving: action), isSent: true)
+      action, tracker: nil, mark: mark(arriving: action), isSent: true)
     if queue.hasActions { reduceQueue(upTo: .max, refillingFromInbox: false) }
     if sendReducesDeliveredActions && inbox.hasEntries { reduceInbox() }
     endReducing()
@@ -166,7 +166,7 @@ final class StoreKernel<State, Action: Sendable>: Observable {
   @inlinable
   func buffer(_ action: Action, tracker: EffectTracker) {
     tracker.begin()
-    queue.append(.init(action: action, tracker: tracker, mark: extensions.mark(arriving: action)))
+    queue.append(.init(action: action, tracker: tracker, mark: mark(arriving: action)))
   }
 
   // MARK: - Draining
@@ -305,8 +305,9 @@ final class StoreKernel<State, Action: Sendable>: Observable {
       parent: root, mark: mark, ended: ended)
     // Held while the effect starts, so that one starting no work ends here.
     if ended != nil { tracker.begin() }
-    EffectRunner(runtime: runtime, deliver: delivery(tracker: tracker), tracker: tracker)
-      .start(effect.built()) { action in buffer(action, tracker: tracker) }
+    EffectRunner.start(
+      effect, on: runtime, tracker: tracker, delivery: delivery(tracker: tracker)
+    ) { action in buffer(action, tracker: tracker) }
     if ended != nil { tracker.end() }
     return root
   }
