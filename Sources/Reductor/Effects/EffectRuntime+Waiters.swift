@@ -9,10 +9,10 @@ extension EffectRuntime {
   /// `trackerFinished(_:)` reads the number of waiters after the count reached zero, both
   /// sequentially consistent: either the waiter sees zero, or `trackerFinished(_:)` sees the
   /// waiter and resumes it under the lock.
-  func registerWaiter(for tracker: EffectTracker) -> UInt64? {
+  func registerWaiter(for tracker: EffectTracker, drains: Bool = false) -> UInt64? {
     if tracker.isFinished { return nil }
     return state.withLock { state in
-      let id = state.waiters.register(for: tracker)
+      let id = state.waiters.register(for: tracker, drains: drains)
       waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
       guard tracker.isFinished else { return id }
       _ = state.waiters.remove(id)
@@ -50,6 +50,27 @@ extension EffectRuntime {
       quiet.notify()
     }
     manualClock?.signalActivity()
+  }
+
+  /// Wakes a task that waits for a send's work on the store's own actor, when one does, to
+  /// reduce the actions that arrived: it does in its own turn of that actor what a drain
+  /// scheduled for them would do in another. Returns whether one was woken; the inbox
+  /// schedules a drain otherwise.
+  @usableFromInline
+  func resumeDrainingWaiter() -> Bool {
+    guard waiterCount.load(ordering: .sequentiallyConsistent) > 0 else { return false }
+    let (found, continuation) = state.withLock { state in
+      defer { waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent) }
+      return state.waiters.removeDrainer()
+    }
+    continuation?.resume()
+    return found
+  }
+
+  /// Sets how the store reduces the actions delivered to it on the main actor, which owns it.
+  @usableFromInline
+  func setDrainOnMainActor(_ drain: @escaping @MainActor @Sendable () -> Void) {
+    state.withLock { $0.drainOnMainActor = drain }
   }
 
   /// Counts a tracker that got its first work; called by its first `begin`.

@@ -13,6 +13,9 @@ final class EffectRuntime: Sendable {
     var effects = EffectTable()
     var waiters = TrackerWaiters()
     var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void = EffectRuntime.writeDiagnostic
+    /// Reduces the actions delivered to the store, on the main actor, which owns it; nil on a
+    /// manual clock, whose settle points reduce them.
+    var drainOnMainActor: (@MainActor @Sendable () -> Void)?
   }
 
   @usableFromInline let clock: any Clock<Duration>

@@ -125,4 +125,24 @@ final class EffectTracker: Sendable {
       runtime.resumeWaiter(id)
     }
   }
+
+  /// Waits like ``wait(cancellingEffectsIfCancelled:)``, on the main actor, which owns the
+  /// store: woken when actions arrive in the store's inbox, it reduces them with `drain` in its
+  /// own turn, instead of a drain scheduled for them in a turn of its own, then waits again. A
+  /// round trip through an effect then costs one turn of the main actor, not two.
+  @MainActor
+  func wait(draining drain: @MainActor () -> Void) async {
+    while let id = runtime.registerWaiter(for: self, drains: true) {
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          runtime.attach(continuation, toWaiter: id)
+        }
+      } onCancel: {
+        cancel()
+        runtime.resumeWaiter(id)
+      }
+      if Task.isCancelled { return }
+      drain()
+    }
+  }
 }

@@ -9,6 +9,9 @@ struct TrackerWaiters {
 
   private struct Waiter {
     let tracker: ObjectIdentifier
+    /// Whether it waits on the store's own actor and reduces what arrives (see
+    /// ``EffectRuntime/resumeDrainingWaiter()``).
+    let drains: Bool
     var continuation: Continuation?
   }
 
@@ -20,12 +23,20 @@ struct TrackerWaiters {
     waiters.count
   }
 
-  /// Registers a waiter for `tracker`; returns its id.
-  mutating func register(for tracker: EffectTracker) -> UInt64 {
+  /// Registers a waiter for `tracker`, which drains the store's inbox when woken if `drains`;
+  /// returns its id.
+  mutating func register(for tracker: EffectTracker, drains: Bool) -> UInt64 {
     let id = nextID
     nextID += 1
-    waiters[id] = Waiter(tracker: ObjectIdentifier(tracker))
+    waiters[id] = Waiter(tracker: ObjectIdentifier(tracker), drains: drains)
     return id
+  }
+
+  /// Removes a waiter that drains, if one waits; returns whether one did, and its continuation
+  /// to resume if it had attached one.
+  mutating func removeDrainer() -> (found: Bool, continuation: Continuation?) {
+    guard let id = waiters.first(where: { $0.value.drains })?.key else { return (false, nil) }
+    return (true, remove(id))
   }
 
   /// Attaches the continuation of waiter `id`; returns `false` when the waiter was resumed before

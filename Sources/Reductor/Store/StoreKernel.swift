@@ -91,7 +91,12 @@ final class StoreKernel<State, Action: Sendable>: Observable {
       inbox.setWake { clock.signalActivity() }
       clock.register(ObjectIdentifier(runtime)) { [weak self] in self?.drainInbox() ?? false }
     } else {
+      // A task that waits for a send's work on the main actor reduces what arrives; without one,
+      // a drain is scheduled.
+      let runtime = runtime
+      runtime.setDrainOnMainActor { [weak self] in _ = self?.drainInbox() }
       inbox.setWake { [weak self] in
+        if runtime.resumeDrainingWaiter() { return }
         Task { @MainActor in self?.drainInbox() }
       }
     }

@@ -34,14 +34,27 @@ public struct StoreTask: Sendable {
   /// task that would advance it is the one waiting — it stops waiting and reports a
   /// ``StoreDiagnostic/Kind/waitStalled`` diagnostic that names the effects in flight, instead
   /// of waiting forever; the work keeps running.
-  public func finish() async {
+  public nonisolated(nonsending) func finish() async {
     guard let tracker else { return }
-    guard let clock = tracker.runtime.manualClock else { return await tracker.wait() }
+    guard let clock = tracker.runtime.manualClock else {
+      // On the main actor, which owns the store, the wait reduces what arrives itself.
+      if isMainActor(#isolation),
+        let drain = tracker.runtime.state.withLock({ $0.drainOnMainActor })
+      {
+        return await tracker.wait(draining: drain)
+      }
+      return await tracker.wait()
+    }
     let finished = await clock.settle(
       until: { tracker.isFinished }, quietLimit: clock.stalledWaitTimeout)
     if finished { return }
     if Task.isCancelled { return tracker.cancel() }
     reportStalledWait(of: tracker, on: clock)
+  }
+
+  /// Whether `isolation` is the main actor's.
+  private func isMainActor(_ isolation: (any Actor)?) -> Bool {
+    isolation === MainActor.shared
   }
 
   /// Reports that a wait on `clock` for `tracker`'s work saw nothing happen for the clock's
