@@ -176,50 +176,45 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   /// - Throws: An error encoding an action.
   public func jsonLines() throws -> Data {
     let encoder = RecordingCoding.makeEncoder()
-    var data = try RecordingCoding.line(
-      HeaderLine(snapshotInterval: snapshotInterval, state: initialTree), encoder: encoder)
+    var data = HeaderLine(snapshotInterval: snapshotInterval, state: initialTree).data
     let endsByPosition = Dictionary(grouping: effects.filter { endPositions[$0.step] != nil }) {
       endPositions[$0.step] ?? 0
     }
     let startedSteps = Set(effects.map(\.step))
     // A step's stage durations come where a recorder writes them: after its effect's end, or,
     // when it has none, after the lines of its own position, before the next step.
-    func appendStages(of step: Int) throws {
+    func appendStages(of step: Int) {
       let recorded = steps[step - 1]
       guard !recorded.stageDurations.isEmpty else { return }
-      data.append(try RecordingCoding.line(StagesLine(of: recorded), encoder: encoder))
+      data.append(StagesLine(of: recorded).data)
     }
-    func appendEnds(after position: Int) throws {
+    func appendEnds(after position: Int) {
       for effect in endsByPosition[position] ?? [] {
         guard let endTime = effect.endTime else { continue }
         data.append(
-          try RecordingCoding.line(
-            EffectEndedLine(
-              effectEnded: effect.step, time: endTime.nanoseconds,
-              cancelled: effect.wasCancelled), encoder: encoder))
-        try appendStages(of: effect.step)
+          EffectEndedLine(
+            effectEnded: effect.step, time: endTime.nanoseconds, cancelled: effect.wasCancelled
+          ).data)
+        appendStages(of: effect.step)
       }
     }
-    try appendEnds(after: 0)
+    appendEnds(after: 0)
     for recorded in steps {
       let (origin, cause) = recorded.origin.line
       data.append(
-        try RecordingCoding.line(
-          StepLine(
-            step: recorded.number, time: recorded.time.nanoseconds, origin: origin,
-            cause: cause, action: recorded.action, changes: recorded.changes), encoder: encoder))
+        StepLine(
+          step: recorded.number, time: recorded.time.nanoseconds, origin: origin,
+          cause: cause, action: try RecordingCoding.tree(of: recorded.action, encoder: encoder),
+          changes: recorded.changes
+        ).data)
       if let snapshot = snapshots[recorded.number] {
-        data.append(
-          try RecordingCoding.line(
-            SnapshotLine(snapshot: recorded.number, state: snapshot), encoder: encoder))
+        data.append(SnapshotLine(snapshot: recorded.number, state: snapshot).data)
       }
       if startedSteps.contains(recorded.number) {
-        data.append(
-          try RecordingCoding.line(
-            EffectStartedLine(effectStarted: recorded.number), encoder: encoder))
+        data.append(EffectStartedLine(effectStarted: recorded.number).data)
       }
-      try appendEnds(after: recorded.number)
-      if endPositions[recorded.number] == nil { try appendStages(of: recorded.number) }
+      appendEnds(after: recorded.number)
+      if endPositions[recorded.number] == nil { appendStages(of: recorded.number) }
     }
     return data
   }

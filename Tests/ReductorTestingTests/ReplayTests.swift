@@ -98,4 +98,23 @@ struct Rally: Reducer {
         """
       ])
   }
+
+  /// Numbers at the edges of their types, in the state and in an action, replay exactly.
+  @Test func numbersAtTheEdgesOfTheirTypesReplayExactly() async throws {
+    let store = ReducerStore(
+      initialState: Gauge.State(), reducer: Gauge(), clock: ManualClock())
+    let recorder = store.record(snapshotInterval: 2)
+    store.send(.nudge)
+    store.send(.set(Gauge.State(unsigned: 1, negativeZero: 0, subnormal: 1)))
+    store.send(.set(Gauge.State()))
+    recorder.stop()
+    let recording = try recorder.recording()
+
+    let live = await replay(recording, reducer: Gauge())
+    let suppressed = await replay(recording, reducer: Gauge(), effects: .suppressed)
+    let expected = try jsonText(of: store.state)
+    #expect(try jsonText(of: live) == expected)
+    #expect(try jsonText(of: suppressed) == expected)
+    #expect(expected.contains(#""unsigned":18446744073709551615"#))
+  }
 }
