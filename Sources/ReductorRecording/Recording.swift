@@ -34,13 +34,12 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   let initialTree: JSONValue
   /// The snapshots, by the step they follow.
   package let snapshots: [Int: JSONValue]
-  /// For each effect that ended, the number of steps before its end's line, so that the lines
-  /// come out in the order they went in.
-  let endPositions: [Int: Int]
+  /// Where the lines of the effects' starts and ends and of stage durations came, in order.
+  let placedLines: [PlacedLine]
 
   init(
     initialTree: JSONValue, snapshotInterval: Int, steps: [RecordedStep<Action>],
-    effects: [RecordedEffect], snapshots: [Int: JSONValue], endPositions: [Int: Int],
+    effects: [RecordedEffect], snapshots: [Int: JSONValue], placedLines: [PlacedLine],
     issues: [RecordingIssue]
   ) throws {
     self.initialState = try RecordingCoding.value(State.self, from: initialTree)
@@ -49,7 +48,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
     self.steps = steps
     self.effects = effects
     self.snapshots = snapshots
-    self.endPositions = endPositions
+    self.placedLines = placedLines
     self.issues = issues
   }
 
@@ -148,14 +147,12 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
       if number % snapshotInterval == 0 { newSnapshots[number] = newTree }
       tree = newTree
     }
-    let newEndPositions = Dictionary(
-      uniqueKeysWithValues: endPositions.compactMap { effect, position in
-        renumbered(effect).map { ($0, position < step ? position : position - 1) }
-      })
     return try Recording(
       initialTree: initialTree, snapshotInterval: snapshotInterval, steps: newSteps,
       effects: effects(renumberedBy: renumbered), snapshots: newSnapshots,
-      endPositions: newEndPositions, issues: issues)
+      // A line that came after the skipped step's lines comes after the step before it.
+      placedLines: placedLines(renumberedBy: renumbered) { $0 < step ? $0 : $0 - 1 },
+      issues: issues)
   }
 
   /// The effects of the steps that `renumbered` keeps, with their steps' new numbers.
@@ -169,6 +166,18 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
     }
   }
 
+  /// The placed lines of the steps that `renumbered` keeps, with their steps' new numbers, each
+  /// after the step `position` gives for the step it came after.
+  func placedLines(
+    renumberedBy renumbered: (Int) -> Int?, position: (Int) -> Int
+  ) -> [PlacedLine] {
+    placedLines.compactMap { line in
+      renumbered(line.step).map {
+        PlacedLine(kind: line.kind, step: $0, after: position(line.after))
+      }
+    }
+  }
+
   /// The recording as JSON lines, in the format of the article "The recording format": to
   /// export it, or keep a part of it.
   ///
@@ -177,28 +186,8 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   public func jsonLines() throws -> Data {
     let encoder = RecordingCoding.makeEncoder()
     var data = HeaderLine(snapshotInterval: snapshotInterval, state: initialTree).data
-    let endsByPosition = Dictionary(grouping: effects.filter { endPositions[$0.step] != nil }) {
-      endPositions[$0.step] ?? 0
-    }
-    let startedSteps = Set(effects.map(\.step))
-    // A step's stage durations come where a recorder writes them: after its effect's end, or,
-    // when it has none, after the lines of its own position, before the next step.
-    func appendStages(of step: Int) {
-      let recorded = steps[step - 1]
-      guard !recorded.stageDurations.isEmpty else { return }
-      data.append(StagesLine(of: recorded).data)
-    }
-    func appendEnds(after position: Int) {
-      for effect in endsByPosition[position] ?? [] {
-        guard let endTime = effect.endTime else { continue }
-        data.append(
-          EffectEndedLine(
-            effectEnded: effect.step, time: endTime.nanoseconds, cancelled: effect.wasCancelled
-          ).data)
-        appendStages(of: effect.step)
-      }
-    }
-    appendEnds(after: 0)
+    let effectsByStep = Dictionary(uniqueKeysWithValues: effects.map { ($0.step, $0) })
+    let placedLinesByStep = Dictionary(grouping: placedLines, by: \.after)
     for recorded in steps {
       let (origin, cause) = recorded.origin.line
       data.append(
@@ -210,11 +199,22 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
       if let snapshot = snapshots[recorded.number] {
         data.append(SnapshotLine(snapshot: recorded.number, state: snapshot).data)
       }
-      if startedSteps.contains(recorded.number) {
-        data.append(EffectStartedLine(effectStarted: recorded.number).data)
+      for line in placedLinesByStep[recorded.number] ?? [] {
+        switch line.kind {
+        case .effectStarted:
+          data.append(EffectStartedLine(effectStarted: line.step).data)
+        case .effectEnded:
+          guard let effect = effectsByStep[line.step], let endTime = effect.endTime else {
+            continue
+          }
+          data.append(
+            EffectEndedLine(
+              effectEnded: line.step, time: endTime.nanoseconds, cancelled: effect.wasCancelled
+            ).data)
+        case .stages:
+          data.append(StagesLine(of: steps[line.step - 1]).data)
+        }
       }
-      appendEnds(after: recorded.number)
-      if endPositions[recorded.number] == nil { appendStages(of: recorded.number) }
     }
     return data
   }

@@ -172,6 +172,23 @@ struct StagesLine: RecordingLine {
   }
 }
 
+/// Where a line about a step other than its own and its snapshot's came in a recording — the
+/// start or end of its effect, its stage durations — so that ``Recording/jsonLines()`` writes it
+/// there again: such lines come after the step's line, in the order the recorder wrote them.
+struct PlacedLine: Hashable, Sendable {
+  enum Kind: Hashable, Sendable {
+    case effectStarted
+    case effectEnded
+    case stages
+  }
+
+  var kind: Kind
+  /// The step the line is about: whose effect started or ended, or whose stages it holds.
+  var step: Int
+  /// The number of the step whose line, or whose lines' run, it follows: `step` or later.
+  var after: Int
+}
+
 /// The fields of a JSON object, each read with an error that names it when it is missing or
 /// not of the type its line needs.
 struct JSONFields {

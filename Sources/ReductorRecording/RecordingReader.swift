@@ -10,7 +10,7 @@ struct RecordingReader<Action: Codable & Sendable> {
   /// The index in `effects` of the effect of each step that started one.
   var effectIndices: [Int: Int] = [:]
   var snapshots: [Int: JSONValue] = [:]
-  var endPositions: [Int: Int] = [:]
+  var placedLines: [PlacedLine] = []
   var issues: [RecordingIssue] = []
   /// The numbers of the lines of a kind this version does not know, which were skipped.
   var skippedLines: [Int] = []
@@ -79,6 +79,7 @@ struct RecordingReader<Action: Codable & Sendable> {
         durations[stage] = .nanoseconds(nanoseconds)
       }
       steps[stages.step - 1].stageDurations = durations
+      placedLines.append(PlacedLine(kind: .stages, step: stages.step, after: steps.count))
     } else if fields.contains("step") {
       let step = try StepLine(fields)
       guard step.step == steps.count + 1 else {
@@ -114,6 +115,7 @@ struct RecordingReader<Action: Codable & Sendable> {
       }
       effectIndices[step] = effects.count
       effects.append(RecordedEffect(step: step, endTime: nil, wasCancelled: false))
+      placedLines.append(PlacedLine(kind: .effectStarted, step: step, after: steps.count))
     } else if fields.contains("effectEnded") {
       let ended = try EffectEndedLine(fields)
       guard let index = effectIndices[ended.effectEnded], effects[index].endTime == nil else {
@@ -121,7 +123,8 @@ struct RecordingReader<Action: Codable & Sendable> {
       }
       effects[index].endTime = .nanoseconds(ended.time)
       effects[index].wasCancelled = ended.cancelled
-      endPositions[ended.effectEnded] = steps.count
+      placedLines.append(
+        PlacedLine(kind: .effectEnded, step: ended.effectEnded, after: steps.count))
     } else {
       // A newer writer's addition.
       skippedLines.append(number)
@@ -161,7 +164,7 @@ extension Recording {
     let recording = try Recording(
       initialTree: reader.initialTree, snapshotInterval: reader.snapshotInterval,
       steps: reader.steps, effects: reader.effects, snapshots: reader.snapshots,
-      endPositions: reader.endPositions, issues: reader.issues)
+      placedLines: reader.placedLines, issues: reader.issues)
     return (recording, reader.skippedLines)
   }
 }

@@ -77,6 +77,27 @@ import Testing
     #expect(try recording.jsonLines() == read(recordedLines()).jsonLines())
   }
 
+  /// The lines between two steps — the starts and ends of effects, stage durations — write out
+  /// in the order they were read.
+  @Test func theLinesBetweenTwoStepsWriteOutInTheOrderTheyWereRead() throws {
+    let lines = [
+      #"{"format":"reductor-recording","snapshotInterval":100,"state":{"count":0,"log":[]},"version":2}"#,
+      #"{"action":{"load":{}},"changes":[],"origin":"sent","step":1,"time":0}"#,
+      #"{"effectStarted":1}"#,
+      #"{"action":{"load":{}},"changes":[],"origin":"sent","step":2,"time":0}"#,
+      #"{"stages":{"reduce":1200},"step":2}"#,
+      #"{"cancelled":true,"effectEnded":1,"time":0}"#,
+      #"{"effectStarted":2}"#,
+      #"{"stages":{"reduce":900},"step":1}"#,
+    ]
+    let recording = try read(lines)
+    #expect(recording.issues.isEmpty)
+    #expect(recording.effects.map(\.step) == [1, 2])
+    #expect(
+      String(decoding: try recording.jsonLines(), as: UTF8.self)
+        == lines.joined(separator: "\n") + "\n")
+  }
+
   @Test func aFileThatIsNotARecordingIsRefused() throws {
     #expect(throws: RecordingError.notARecording("its format is something-else")) {
       try read([#"{"format":"something-else","version":1,"snapshotInterval":1,"state":{}}"#])

@@ -70,6 +70,33 @@ import Testing
     #expect(try recording.state(at: 3) == State(count: 11))
   }
 
+  /// Effects that end between the same two steps are written in the order they ended, and a
+  /// file read back writes out byte for byte.
+  @Test func effectsThatEndBetweenTheSameStepsWriteOutInTheOrderTheyEnded() async throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    let clock = ManualClock()
+    let store = ReducerStore(initialState: 0, reducer: Waits(), clock: clock)
+    let recorder = try store.record(to: file.url)
+    store.send(.wait(seconds: 2))
+    store.send(.wait(seconds: 1))
+    await clock.advance(by: .seconds(2))
+    recorder.stop()
+
+    let data = try Data(contentsOf: file.url)
+    #expect(
+      String(decoding: data, as: UTF8.self).split(separator: "\n").filter(isNotStagesLine) == [
+        #"{"format":"reductor-recording","snapshotInterval":100,"state":0,"version":2}"#,
+        #"{"action":{"wait":{"seconds":2}},"changes":[{"path":[],"value":1}],"origin":"sent","step":1,"time":0}"#,
+        #"{"effectStarted":1}"#,
+        #"{"action":{"wait":{"seconds":1}},"changes":[{"path":[],"value":2}],"origin":"sent","step":2,"time":0}"#,
+        #"{"effectStarted":2}"#,
+        #"{"cancelled":false,"effectEnded":2,"time":1000000000}"#,
+        #"{"cancelled":false,"effectEnded":1,"time":2000000000}"#,
+      ])
+    #expect(try Recording<Int, Waits.Action>(contentsOf: file.url).jsonLines() == data)
+  }
+
   /// A list that grows or shrinks is written as the elements that changed, then the ones it
   /// gained or lost, not whole; the states rebuilt from the changes are the store's.
   @Test func aListThatGrowsOrShrinksIsWrittenElementByElement() async throws {
@@ -191,4 +218,19 @@ enum Shelving: Codable, Sendable {
   case add(String)
   case removeFirst
   case clear
+}
+
+/// Counts its actions, and waits on the clock for as long as each says, delivering nothing.
+struct Waits: Reducer {
+  enum Action: Codable, Sendable {
+    case wait(seconds: Int)
+  }
+
+  func reduce(into count: inout Int, action: Action) -> Effect<Action> {
+    count += 1
+    switch action {
+    case .wait(let seconds):
+      return .run { _ in try await EffectContext.clock.sleep(for: .seconds(seconds)) }
+    }
+  }
 }
