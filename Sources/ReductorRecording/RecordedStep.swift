@@ -28,6 +28,10 @@ public struct RecordedStep<Action: Sendable>: Sendable {
   }
 }
 
+/// Two steps are equal when their numbers, times, origins, actions, changes of the state and
+/// stage durations are.
+extension RecordedStep: Equatable where Action: Equatable {}
+
 /// How a recorded action reached the store.
 public enum RecordedOrigin: Sendable, Hashable {
   /// Sent by the program on the main actor.

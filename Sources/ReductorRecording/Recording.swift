@@ -227,3 +227,23 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
     try jsonLines().write(to: url, options: .atomic)
   }
 }
+
+extension Recording: Equatable where Action: Equatable {
+  /// Whether two recordings are the same: the same initial state, snapshot interval, steps,
+  /// effects and snapshots, their lines in the same order (``jsonLines()`` writes the same
+  /// bytes), and the same ``issues``.
+  ///
+  /// The states are compared as recorded, as JSON, to the last digit of every number: `State`
+  /// need not be `Equatable`. A recording read back from its ``jsonLines()`` equals it, unless
+  /// reading it found issues, which the lines do not hold.
+  ///
+  /// - Parameters:
+  ///   - lhs: A recording.
+  ///   - rhs: Another recording.
+  /// - Returns: Whether they are the same.
+  public static func == (lhs: Recording, rhs: Recording) -> Bool {
+    lhs.initialTree == rhs.initialTree && lhs.snapshotInterval == rhs.snapshotInterval
+      && lhs.steps == rhs.steps && lhs.effects == rhs.effects && lhs.snapshots == rhs.snapshots
+      && lhs.placedLines == rhs.placedLines && lhs.issues == rhs.issues
+  }
+}

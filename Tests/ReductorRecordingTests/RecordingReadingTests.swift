@@ -98,6 +98,28 @@ import Testing
         == lines.joined(separator: "\n") + "\n")
   }
 
+  /// A recording equals itself read back from its lines, and not a recording that differs in
+  /// a step, a number's last digit or the issues reading found.
+  @Test func recordingsAreEqualWhenTheyHoldTheSameLines() throws {
+    let lines = try recordedLines()
+    let recording = try read(lines)
+    #expect(try Recording<State, Action>(jsonLines: recording.jsonLines()) == recording)
+    #expect(recording.steps[0] == recording.steps[0])
+    #expect(recording.steps[0] != recording.steps[1])
+
+    var tampered = lines
+    tampered[5] = tampered[5].replacingOccurrences(of: #""value":4"#, with: #""value":40"#)
+    #expect(try read(tampered) != recording)
+    #expect(try read(tampered).steps[3] != recording.steps[3])
+    #expect(try read(Array(lines.dropLast())) != recording)
+    #expect(try read(lines, newlineAtEnd: false) == recording)
+    var cut = lines
+    cut[7] = String(cut[7].prefix(20))
+    let cutShort = try read(cut, newlineAtEnd: false)
+    #expect(try read(Array(lines.dropLast())) != cutShort)
+    #expect(try read(Array(lines.dropLast())).steps == cutShort.steps)
+  }
+
   @Test func aFileThatIsNotARecordingIsRefused() throws {
     #expect(throws: RecordingError.notARecording("its format is something-else")) {
       try read([#"{"format":"something-else","version":1,"snapshotInterval":1,"state":{}}"#])
