@@ -43,7 +43,8 @@ public enum RecordedOrigin: Sendable, Hashable {
   case enqueued
 }
 
-/// The work of an effect of a recorded session.
+/// The work of an effect of a recorded session: of any effect other than `Effect.none` that a
+/// step's reduction returned.
 public struct RecordedEffect: Sendable, Hashable {
   /// The step whose reduction returned the effect; the effect started then.
   public internal(set) var step: Int

@@ -24,7 +24,9 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   public let snapshotInterval: Int
   /// The actions the store reduced, in order; the step numbered `n` is `steps[n - 1]`.
   public let steps: [RecordedStep<Action>]
-  /// The effects that did work, in the order of the steps that returned them.
+  /// The effects of the recorded steps, in the order of the steps that returned them: one for
+  /// each step whose reduction returned an effect other than `Effect.none` — a `.send` and a
+  /// `.cancel` too, as the store tells its extensions that an effect started, not what it does.
   public let effects: [RecordedEffect]
   /// The problems reading found: a last line cut short (ignored), or a line that does not
   /// decode (reading stopped before it). Empty for a whole recording.
@@ -56,8 +58,8 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   ///
   /// - Parameter url: The file.
   /// - Throws: The error reading the file, or ``RecordingError/notARecording(_:)`` when its first
-  ///   line is not a recording's header. A later line that does not decode is not thrown: the
-  ///   recording ends before it, and ``issues`` names it.
+  ///   line is not a recording's header, or the file is empty. A later line that does not decode
+  ///   is not thrown: the recording ends before it, and ``issues`` names it.
   public init(contentsOf url: URL) throws {
     try self.init(jsonLines: Data(contentsOf: url))
   }
@@ -66,8 +68,8 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   ///
   /// - Parameter data: The lines, in the format of the article "The recording format".
   /// - Throws: ``RecordingError/notARecording(_:)`` when the first line is not a recording's
-  ///   header. A later line that does not decode is not thrown: the recording ends before it,
-  ///   and ``issues`` names it.
+  ///   header, or `data` is empty. A later line that does not decode is not thrown: the
+  ///   recording ends before it, and ``issues`` names it.
   public init(jsonLines data: Data) throws {
     self = try Self.readWithSkippedLines(jsonLines: data).recording
   }
