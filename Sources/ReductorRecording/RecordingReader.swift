@@ -63,7 +63,7 @@ struct RecordingReader<Action: Codable & Sendable> {
     let fields = try JSONFields(JSONValue(parsing: line), of: "the line")
     if fields.contains("stages") {
       let stages = try StagesLine(fields)
-      guard steps.indices.contains(stages.step - 1) else {
+      guard hasRead(step: stages.step) else {
         throw LineMismatch("the stage durations of step \(stages.step) follow no such step")
       }
       guard steps[stages.step - 1].stageDurations.isEmpty else {
@@ -91,6 +91,9 @@ struct RecordingReader<Action: Codable & Sendable> {
       if case .effect(let cause?) = origin, !(1..<step.step).contains(cause) {
         throw LineMismatch("step \(step.step) names step \(cause) as its cause")
       }
+      guard step.time >= 0 else {
+        throw LineMismatch("step \(step.step) has a negative time, \(step.time)")
+      }
       let action: Action
       do {
         action = try RecordingCoding.value(Action.self, from: step.action)
@@ -104,13 +107,13 @@ struct RecordingReader<Action: Codable & Sendable> {
           changes: step.changes))
     } else if fields.contains("snapshot") {
       let snapshot = try SnapshotLine(fields)
-      guard steps.indices.contains(snapshot.snapshot - 1) else {
+      guard hasRead(step: snapshot.snapshot) else {
         throw LineMismatch("a snapshot of step \(snapshot.snapshot) comes before its step")
       }
       snapshots[snapshot.snapshot] = snapshot.state
     } else if fields.contains("effectStarted") {
       let step: Int = try fields.integer("effectStarted")
-      guard steps.indices.contains(step - 1), effectIndices[step] == nil else {
+      guard hasRead(step: step), effectIndices[step] == nil else {
         throw LineMismatch("an effect of step \(step) starts out of place")
       }
       effectIndices[step] = effects.count
@@ -121,6 +124,10 @@ struct RecordingReader<Action: Codable & Sendable> {
       guard let index = effectIndices[ended.effectEnded], effects[index].endTime == nil else {
         throw LineMismatch("an effect of step \(ended.effectEnded) ends, not started")
       }
+      guard ended.time >= 0 else {
+        throw LineMismatch(
+          "the effect of step \(ended.effectEnded) ends at a negative time, \(ended.time)")
+      }
       effects[index].endTime = .nanoseconds(ended.time)
       effects[index].wasCancelled = ended.cancelled
       placedLines.append(
@@ -129,6 +136,11 @@ struct RecordingReader<Action: Codable & Sendable> {
       // A newer writer's addition.
       skippedLines.append(number)
     }
+  }
+
+  /// Whether `step` is the number of a step read so far.
+  private func hasRead(step: Int) -> Bool {
+    step >= 1 && step <= steps.count
   }
 
   /// A decoding error in a sentence: what did not decode, and where in the line.

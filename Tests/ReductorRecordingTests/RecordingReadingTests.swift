@@ -66,6 +66,48 @@ import Testing
       ])
   }
 
+  /// A line that names a step that cannot be, or a time before the recording began, ends the
+  /// recording before it, as any line that does not fit.
+  @Test(arguments: [
+    (
+      #"{"snapshot":-9223372036854775808,"state":{}}"#,
+      "a snapshot of step -9223372036854775808 comes before its step"
+    ),
+    (
+      #"{"effectStarted":-9223372036854775808}"#,
+      "an effect of step -9223372036854775808 starts out of place"
+    ),
+    (
+      #"{"stages":{},"step":-9223372036854775808}"#,
+      "the stage durations of step -9223372036854775808 follow no such step"
+    ),
+    (
+      #"{"action":{"increment":{}},"changes":[],"origin":"sent","step":6,"time":-1}"#,
+      "step 6 has a negative time, -1"
+    ),
+    (
+      #"{"step":6,"time":0,"origin":"sent","action":{"increment":{}}}"#,
+      "the line has no changes"
+    ),
+    (
+      #"{"step":"six"}"#,
+      #"the line's step is "six", not a whole number"#
+    ),
+    (
+      #"{"step":6,"time":0,"origin":"sent","action":{"increment":{}},"changes":[{"path":[true],"value":1}]}"#,
+      "a change's path holds true, not a key or an index"
+    ),
+    (
+      #"[6]"#,
+      "the line is [6], not a JSON object"
+    ),
+  ])
+  func aLineThatCannotBeIsReported(line: String, reason: String) throws {
+    let recording = try read(recordedLines() + [line])
+    #expect(recording.steps.count == 5)
+    #expect(recording.issues == [RecordingIssue(line: 9, kind: .undecodableLine(reason))])
+  }
+
   /// A newer writer's lines of another kind are skipped; a line cut short in the middle of the
   /// file is not the last line, and is reported as undecodable.
   @Test func linesOfAnotherKindAreSkipped() throws {
