@@ -189,7 +189,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
     let encoder = RecordingCoding.makeEncoder()
     var data = HeaderLine(snapshotInterval: snapshotInterval, state: initialTree).data
     let effectsByStep = Dictionary(uniqueKeysWithValues: effects.map { ($0.step, $0) })
-    let placedLinesByStep = Dictionary(grouping: placedLines, by: \.after)
+    let linesAfterStep = Dictionary(grouping: placedLines, by: \.after)
     for recorded in steps {
       let (origin, cause) = recorded.origin.line
       data.append(
@@ -201,7 +201,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
       if let snapshot = snapshots[recorded.number] {
         data.append(SnapshotLine(snapshot: recorded.number, state: snapshot).data)
       }
-      for line in placedLinesByStep[recorded.number] ?? [] {
+      for line in linesAfterStep[recorded.number] ?? [] {
         switch line.kind {
         case .effectStarted:
           data.append(EffectStartedLine(effectStarted: line.step).data)

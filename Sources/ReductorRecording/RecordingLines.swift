@@ -315,5 +315,4 @@ package enum RecordingCoding {
     if let tree = tree as? Value { return tree }
     return try JSONDecoder().decode(Value.self, from: tree.jsonData)
   }
-
 }

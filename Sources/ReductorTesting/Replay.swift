@@ -36,10 +36,12 @@ public enum ReplayedEffects: Sendable {
 ///   before any action its effect delivers, even at once (a `.send`), and before the actions other
 ///   effects deliver at the same instant (a mismatch fails with the fields that differ).
 ///
-/// Every failure begins "Step N of the recording departs from it:" and says how. It stops at
-/// the first failure. Actions sent or enqueued in the recording are sent; effects
-/// still running when the recording ends are cancelled with the store. The reducer and its
-/// effects run in the test context, as a ``TestStore``'s do: give the dependencies the
+/// A failure names the step the replay departs at, and how ("Step 4 of the recording departs
+/// from it: the replay reduced another action", with the expected and the actual action, or the
+/// fields of the state that differ); actions the replay reduces after the recording's last step
+/// fail too. It stops at the first failure. Actions sent or enqueued in the recording are sent;
+/// effects still running when the recording ends are cancelled with the store. The reducer and
+/// its effects run in the test context, as a ``TestStore``'s do: give the dependencies the
 /// recorded session had (a `uuid` generator, a `date`) with `updateDependencies`.
 ///
 /// - Parameters:
