@@ -75,8 +75,7 @@ private struct JSONParser {
     var object: [String: JSONValue] = [:]
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {
-      offset += 1
-      depth -= 1
+      leaveContainer()
       return .object(object)
     }
     while true {
@@ -94,8 +93,7 @@ private struct JSONParser {
       case UInt8(ascii: ","):
         offset += 1
       case UInt8(ascii: "}"):
-        offset += 1
-        depth -= 1
+        leaveContainer()
         return .object(object)
       case nil:
         throw error("the text ends inside an object")
@@ -110,8 +108,7 @@ private struct JSONParser {
     var array: [JSONValue] = []
     skipWhitespace()
     if peek() == UInt8(ascii: "]") {
-      offset += 1
-      depth -= 1
+      leaveContainer()
       return .array(array)
     }
     while true {
@@ -121,8 +118,7 @@ private struct JSONParser {
       case UInt8(ascii: ","):
         offset += 1
       case UInt8(ascii: "]"):
-        offset += 1
-        depth -= 1
+        leaveContainer()
         return .array(array)
       case nil:
         throw error("the text ends inside an array")
@@ -138,6 +134,12 @@ private struct JSONParser {
       throw error("objects and arrays nested more than \(Self.maximumDepth) deep")
     }
     depth += 1
+    offset += 1
+  }
+
+  /// Steps out of an object or an array, past its closing character.
+  private mutating func leaveContainer() {
+    depth -= 1
     offset += 1
   }
 

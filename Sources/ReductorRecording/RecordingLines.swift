@@ -115,6 +115,14 @@ struct SnapshotLine: RecordingLine {
 struct EffectStartedLine: RecordingLine {
   var effectStarted: Int
 
+  init(effectStarted: Int) {
+    self.effectStarted = effectStarted
+  }
+
+  init(_ fields: JSONFields) throws {
+    effectStarted = try fields.integer("effectStarted")
+  }
+
   var json: JSONValue {
     .object(["effectStarted": .integer(effectStarted)])
   }

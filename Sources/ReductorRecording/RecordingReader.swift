@@ -112,7 +112,7 @@ struct RecordingReader<Action: Codable & Sendable> {
       }
       snapshots[snapshot.snapshot] = snapshot.state
     } else if fields.contains("effectStarted") {
-      let step: Int = try fields.integer("effectStarted")
+      let step = try EffectStartedLine(fields).effectStarted
       guard hasRead(step: step), effectIndices[step] == nil else {
         throw LineMismatch("an effect of step \(step) starts out of place")
       }
