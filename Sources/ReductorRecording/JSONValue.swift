@@ -1,20 +1,30 @@
-import Foundation
-
 /// A JSON value as a tree: what a state's encoding is compared as, so that a recording stores
 /// each step's changes rather than each step's state; the inspector reads a recording's states
 /// and actions as it (`Recording<JSONValue, JSONValue>`).
+///
+/// A recording reads and writes trees with ``init(parsing:)`` and ``jsonText``, which keep each
+/// number as the text it is written as: every number `JSONEncoder` writes — an `Int`, a
+/// `UInt64` above `Int.max`, a `Double`'s `-0` and subnormals, a `Decimal` — comes back
+/// exactly, and two numbers are the same when their texts are.
 package enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
-  /// A number written without a fraction that fits `Int`, kept exact.
-  case integer(Int)
-  case number(Double)
+  /// A number, as the text JSON writes it (`42`, `-0`, `5e-324`, `18446744073709551615`).
+  case number(String)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
+
+  /// A whole number.
+  package static func integer(_ value: some BinaryInteger) -> JSONValue {
+    .number(String(value))
+  }
 }
 
 extension JSONValue: Codable {
+  /// Decodes any JSON value. A decoder does not give a number's text: a number comes as the
+  /// text of the `Int`, `UInt64` or `Double` it decodes as, as `JSONEncoder` writes it
+  /// (``init(parsing:)`` keeps the text itself).
   package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
@@ -23,8 +33,12 @@ extension JSONValue: Codable {
       self = .bool(bool)
     } else if let integer = try? container.decode(Int.self) {
       self = .integer(integer)
+    } else if let integer = try? container.decode(UInt64.self) {
+      self = .integer(integer)
     } else if let number = try? container.decode(Double.self) {
-      self = .number(number)
+      // `JSONEncoder` writes a whole `Double` without its `.0`.
+      let text = number.description
+      self = .number(text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
     } else if let string = try? container.decode(String.self) {
       self = .string(string)
     } else if let array = try? container.decode([JSONValue].self) {
@@ -34,13 +48,22 @@ extension JSONValue: Codable {
     }
   }
 
+  /// Encodes the value. An encoder takes no number's text: a number is encoded as the `Int`,
+  /// `UInt64` or `Double` its text reads as (``jsonText`` writes the text itself).
   package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()
     case .bool(let bool): try container.encode(bool)
-    case .integer(let integer): try container.encode(integer)
-    case .number(let number): try container.encode(number)
+    case .number(let text):
+      if let integer = Int(text) {
+        try container.encode(integer)
+      } else if let integer = UInt64(text) {
+        try container.encode(integer)
+      } else {
+        // Not a number only for text that is not one, which the encoder refuses.
+        try container.encode(Double(text) ?? .nan)
+      }
     case .string(let string): try container.encode(string)
     case .array(let array): try container.encode(array)
     case .object(let object): try container.encode(object)
@@ -49,62 +72,58 @@ extension JSONValue: Codable {
 }
 
 /// One step of a path into a JSON value: an object's key or an array's index.
-enum JSONPathElement: Hashable, Sendable, Codable {
+enum JSONPathElement: Hashable, Sendable {
   case key(String)
   case index(Int)
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let index = try? container.decode(Int.self) {
+  /// The element a path's JSON holds: a string or a whole number.
+  init(json: JSONValue) throws {
+    if case .string(let key) = json {
+      self = .key(key)
+    } else if case .number(let text) = json, let index = Int(text) {
       self = .index(index)
     } else {
-      self = .key(try container.decode(String.self))
+      throw LineMismatch("a change's path holds \(json.jsonText), not a key or an index")
     }
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
+  var json: JSONValue {
     switch self {
-    case .key(let key): try container.encode(key)
-    case .index(let index): try container.encode(index)
+    case .key(let key): .string(key)
+    case .index(let index): .integer(index)
     }
   }
 }
 
 /// A change of a JSON value: the value at `path` is now `value`, or, when `value` is nil, the
-/// object key at `path` is gone. Encoded as `{"path":[…],"value":…}` or
+/// object key at `path` is gone. Written as `{"path":[…],"value":…}` or
 /// `{"path":[…],"removed":true}`.
-package struct JSONChange: Hashable, Sendable, Codable {
+package struct JSONChange: Hashable, Sendable, Encodable {
   var path: [JSONPathElement]
   var value: JSONValue?
-
-  private enum CodingKeys: String, CodingKey {
-    case path, value, removed
-  }
 
   init(path: [JSONPathElement], value: JSONValue?) {
     self.path = path
     self.value = value
   }
 
-  package init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    path = try container.decode([JSONPathElement].self, forKey: .path)
-    if try container.decodeIfPresent(Bool.self, forKey: .removed) == true {
-      value = nil
-    } else {
-      value = try container.decode(JSONValue.self, forKey: .value)
-    }
+  /// The change a JSON object describes.
+  init(json: JSONValue) throws {
+    let fields = try JSONFields(json, of: "a change")
+    path = try fields.array("path").map(JSONPathElement.init(json:))
+    value = try fields.boolIfPresent("removed") == true ? nil : fields.value("value")
   }
 
+  /// The change as a JSON object.
+  var json: JSONValue {
+    let path = JSONValue.array(path.map(\.json))
+    guard let value else { return .object(["path": path, "removed": .bool(true)]) }
+    return .object(["path": path, "value": value])
+  }
+
+  /// Encodes the change as ``json``, for the inspector's page.
   package func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(path, forKey: .path)
-    if let value {
-      try container.encode(value, forKey: .value)
-    } else {
-      try container.encode(true, forKey: .removed)
-    }
+    try json.encode(to: encoder)
   }
 }
 
@@ -124,18 +143,6 @@ struct JSONChangeMismatch: Error, CustomStringConvertible {
 }
 
 extension JSONValue {
-  /// The value as JSON text on one line, keys sorted, as a recording writes it.
-  ///
-  /// - Precondition: No number is infinite or not a number, which JSON cannot hold; a value
-  ///   read from JSON has none.
-  package var jsonText: String {
-    do {
-      return String(decoding: try RecordingCoding.makeEncoder().encode(self), as: UTF8.self)
-    } catch {
-      preconditionFailure("\(self) cannot be written as JSON: \(error)")
-    }
-  }
-
   /// The changes that turn `self` into `other`, in order: an object's changed, added and removed
   /// keys (sorted); an array's changed elements, then the elements it gained, appended, or the
   /// ones it lost, removed from the last; anything else is replaced whole.

@@ -28,6 +28,10 @@ public struct RecordedStep<Action: Sendable>: Sendable {
   }
 }
 
+/// Two steps are equal when their numbers, times, origins, actions, changes of the state and
+/// stage durations are.
+extension RecordedStep: Equatable where Action: Equatable {}
+
 /// How a recorded action reached the store.
 public enum RecordedOrigin: Sendable, Hashable {
   /// Sent by the program on the main actor.
@@ -39,7 +43,8 @@ public enum RecordedOrigin: Sendable, Hashable {
   case enqueued
 }
 
-/// The work of an effect of a recorded session.
+/// The work of an effect of a recorded session: of any effect other than `Effect.none` that a
+/// step's reduction returned.
 public struct RecordedEffect: Sendable, Hashable {
   /// The step whose reduction returned the effect; the effect started then.
   public internal(set) var step: Int

@@ -30,10 +30,7 @@ extension Recording {
         uniqueKeysWithValues: snapshots.compactMap { step, tree in
           renumbered(step).flatMap { $0 % snapshotInterval == 0 ? ($0, tree) : nil }
         }),
-      endPositions: Dictionary(
-        uniqueKeysWithValues: endPositions.compactMap { effect, position in
-          renumbered(effect).map { ($0, position - count) }
-        }),
+      placedLines: placedLines(renumberedBy: renumbered) { $0 - count },
       issues: issues)
   }
 }

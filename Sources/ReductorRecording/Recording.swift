@@ -24,7 +24,9 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   public let snapshotInterval: Int
   /// The actions the store reduced, in order; the step numbered `n` is `steps[n - 1]`.
   public let steps: [RecordedStep<Action>]
-  /// The effects that did work, in the order of the steps that returned them.
+  /// The effects of the recorded steps, in the order of the steps that returned them: one for
+  /// each step whose reduction returned an effect other than `Effect.none` — a `.send` and a
+  /// `.cancel` too, as the store tells its extensions that an effect started, not what it does.
   public let effects: [RecordedEffect]
   /// The problems reading found: a last line cut short (ignored), or a line that does not
   /// decode (reading stopped before it). Empty for a whole recording.
@@ -34,13 +36,12 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   let initialTree: JSONValue
   /// The snapshots, by the step they follow.
   package let snapshots: [Int: JSONValue]
-  /// For each effect that ended, the number of steps before its end's line, so that the lines
-  /// come out in the order they went in.
-  let endPositions: [Int: Int]
+  /// Where the lines of the effects' starts and ends and of stage durations came, in order.
+  let placedLines: [PlacedLine]
 
   init(
     initialTree: JSONValue, snapshotInterval: Int, steps: [RecordedStep<Action>],
-    effects: [RecordedEffect], snapshots: [Int: JSONValue], endPositions: [Int: Int],
+    effects: [RecordedEffect], snapshots: [Int: JSONValue], placedLines: [PlacedLine],
     issues: [RecordingIssue]
   ) throws {
     self.initialState = try RecordingCoding.value(State.self, from: initialTree)
@@ -49,7 +50,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
     self.steps = steps
     self.effects = effects
     self.snapshots = snapshots
-    self.endPositions = endPositions
+    self.placedLines = placedLines
     self.issues = issues
   }
 
@@ -57,8 +58,8 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   ///
   /// - Parameter url: The file.
   /// - Throws: The error reading the file, or ``RecordingError/notARecording(_:)`` when its first
-  ///   line is not a recording's header. A later line that does not decode is not thrown: the
-  ///   recording ends before it, and ``issues`` names it.
+  ///   line is not a recording's header, or the file is empty. A later line that does not decode
+  ///   is not thrown: the recording ends before it, and ``issues`` names it.
   public init(contentsOf url: URL) throws {
     try self.init(jsonLines: Data(contentsOf: url))
   }
@@ -67,8 +68,8 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   ///
   /// - Parameter data: The lines, in the format of the article "The recording format".
   /// - Throws: ``RecordingError/notARecording(_:)`` when the first line is not a recording's
-  ///   header. A later line that does not decode is not thrown: the recording ends before it,
-  ///   and ``issues`` names it.
+  ///   header, or `data` is empty. A later line that does not decode is not thrown: the
+  ///   recording ends before it, and ``issues`` names it.
   public init(jsonLines data: Data) throws {
     self = try Self.readWithSkippedLines(jsonLines: data).recording
   }
@@ -148,14 +149,12 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
       if number % snapshotInterval == 0 { newSnapshots[number] = newTree }
       tree = newTree
     }
-    let newEndPositions = Dictionary(
-      uniqueKeysWithValues: endPositions.compactMap { effect, position in
-        renumbered(effect).map { ($0, position < step ? position : position - 1) }
-      })
     return try Recording(
       initialTree: initialTree, snapshotInterval: snapshotInterval, steps: newSteps,
       effects: effects(renumberedBy: renumbered), snapshots: newSnapshots,
-      endPositions: newEndPositions, issues: issues)
+      // A line that came after the skipped step's lines comes after the step before it.
+      placedLines: placedLines(renumberedBy: renumbered) { $0 < step ? $0 : $0 - 1 },
+      issues: issues)
   }
 
   /// The effects of the steps that `renumbered` keeps, with their steps' new numbers.
@@ -169,6 +168,18 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
     }
   }
 
+  /// The placed lines of the steps that `renumbered` keeps, with their steps' new numbers, each
+  /// after the step `position` gives for the step it came after.
+  func placedLines(
+    renumberedBy renumbered: (Int) -> Int?, position: (Int) -> Int
+  ) -> [PlacedLine] {
+    placedLines.compactMap { line in
+      renumbered(line.step).map {
+        PlacedLine(kind: line.kind, step: $0, after: position(line.after))
+      }
+    }
+  }
+
   /// The recording as JSON lines, in the format of the article "The recording format": to
   /// export it, or keep a part of it.
   ///
@@ -176,50 +187,36 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   /// - Throws: An error encoding an action.
   public func jsonLines() throws -> Data {
     let encoder = RecordingCoding.makeEncoder()
-    var data = try RecordingCoding.line(
-      HeaderLine(snapshotInterval: snapshotInterval, state: initialTree), encoder: encoder)
-    let endsByPosition = Dictionary(grouping: effects.filter { endPositions[$0.step] != nil }) {
-      endPositions[$0.step] ?? 0
-    }
-    let startedSteps = Set(effects.map(\.step))
-    // A step's stage durations come where a recorder writes them: after its effect's end, or,
-    // when it has none, after the lines of its own position, before the next step.
-    func appendStages(of step: Int) throws {
-      let recorded = steps[step - 1]
-      guard !recorded.stageDurations.isEmpty else { return }
-      data.append(try RecordingCoding.line(StagesLine(of: recorded), encoder: encoder))
-    }
-    func appendEnds(after position: Int) throws {
-      for effect in endsByPosition[position] ?? [] {
-        guard let endTime = effect.endTime else { continue }
-        data.append(
-          try RecordingCoding.line(
-            EffectEndedLine(
-              effectEnded: effect.step, time: endTime.nanoseconds,
-              cancelled: effect.wasCancelled), encoder: encoder))
-        try appendStages(of: effect.step)
-      }
-    }
-    try appendEnds(after: 0)
+    var data = HeaderLine(snapshotInterval: snapshotInterval, state: initialTree).data
+    let effectsByStep = Dictionary(uniqueKeysWithValues: effects.map { ($0.step, $0) })
+    let linesAfterStep = Dictionary(grouping: placedLines, by: \.after)
     for recorded in steps {
       let (origin, cause) = recorded.origin.line
       data.append(
-        try RecordingCoding.line(
-          StepLine(
-            step: recorded.number, time: recorded.time.nanoseconds, origin: origin,
-            cause: cause, action: recorded.action, changes: recorded.changes), encoder: encoder))
+        StepLine(
+          step: recorded.number, time: recorded.time.nanoseconds, origin: origin,
+          cause: cause, action: try RecordingCoding.tree(of: recorded.action, encoder: encoder),
+          changes: recorded.changes
+        ).data)
       if let snapshot = snapshots[recorded.number] {
-        data.append(
-          try RecordingCoding.line(
-            SnapshotLine(snapshot: recorded.number, state: snapshot), encoder: encoder))
+        data.append(SnapshotLine(snapshot: recorded.number, state: snapshot).data)
       }
-      if startedSteps.contains(recorded.number) {
-        data.append(
-          try RecordingCoding.line(
-            EffectStartedLine(effectStarted: recorded.number), encoder: encoder))
+      for line in linesAfterStep[recorded.number] ?? [] {
+        switch line.kind {
+        case .effectStarted:
+          data.append(EffectStartedLine(effectStarted: line.step).data)
+        case .effectEnded:
+          guard let effect = effectsByStep[line.step], let endTime = effect.endTime else {
+            continue
+          }
+          data.append(
+            EffectEndedLine(
+              effectEnded: line.step, time: endTime.nanoseconds, cancelled: effect.wasCancelled
+            ).data)
+        case .stages:
+          data.append(StagesLine(of: steps[line.step - 1]).data)
+        }
       }
-      try appendEnds(after: recorded.number)
-      if endPositions[recorded.number] == nil { try appendStages(of: recorded.number) }
     }
     return data
   }
@@ -230,5 +227,25 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
   /// - Throws: An error encoding an action or writing the file.
   public func write(to url: URL) throws {
     try jsonLines().write(to: url, options: .atomic)
+  }
+}
+
+extension Recording: Equatable where Action: Equatable {
+  /// Whether two recordings are the same: the same initial state, snapshot interval, steps,
+  /// effects and snapshots, their lines in the same order (``jsonLines()`` writes the same
+  /// bytes), and the same ``issues``.
+  ///
+  /// The states are compared as recorded, as JSON, to the last digit of every number: `State`
+  /// need not be `Equatable`. A recording read back from its ``jsonLines()`` equals it, unless
+  /// reading it found issues, which the lines do not hold.
+  ///
+  /// - Parameters:
+  ///   - lhs: A recording.
+  ///   - rhs: Another recording.
+  /// - Returns: Whether they are the same.
+  public static func == (lhs: Recording, rhs: Recording) -> Bool {
+    lhs.initialTree == rhs.initialTree && lhs.snapshotInterval == rhs.snapshotInterval
+      && lhs.steps == rhs.steps && lhs.effects == rhs.effects && lhs.snapshots == rhs.snapshots
+      && lhs.placedLines == rhs.placedLines && lhs.issues == rhs.issues
   }
 }

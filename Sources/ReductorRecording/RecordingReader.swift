@@ -10,17 +10,10 @@ struct RecordingReader<Action: Codable & Sendable> {
   /// The index in `effects` of the effect of each step that started one.
   var effectIndices: [Int: Int] = [:]
   var snapshots: [Int: JSONValue] = [:]
-  var endPositions: [Int: Int] = [:]
+  var placedLines: [PlacedLine] = []
   var issues: [RecordingIssue] = []
   /// The numbers of the lines of a kind this version does not know, which were skipped.
   var skippedLines: [Int] = []
-
-  /// A line that decodes but does not fit the lines before it.
-  struct Mismatch: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  private let decoder = JSONDecoder()
 
   mutating func read(_ data: Data) throws {
     let newline = UInt8(ascii: "\n")
@@ -49,8 +42,8 @@ struct RecordingReader<Action: Codable & Sendable> {
     }
   }
 
-  private mutating func readHeader(_ line: Data.SubSequence) throws {
-    let header = try decoder.decode(HeaderLine.self, from: line)
+  private mutating func readHeader(_ line: Data) throws {
+    let header = try HeaderLine(JSONFields(JSONValue(parsing: line), of: "the line"))
     guard header.format == HeaderLine.format else {
       throw RecordingError.notARecording("its format is \(header.format)")
     }
@@ -66,66 +59,88 @@ struct RecordingReader<Action: Codable & Sendable> {
     snapshotInterval = header.snapshotInterval
   }
 
-  private mutating func readLine(_ line: Data.SubSequence, number: Int) throws {
-    let kind = try decoder.decode(LineKind.self, from: line)
-    if kind.stages != nil {
-      let stages = try decoder.decode(StagesLine.self, from: line)
-      guard steps.indices.contains(stages.step - 1) else {
-        throw Mismatch(
-          description: "the stage durations of step \(stages.step) follow no such step")
+  private mutating func readLine(_ line: Data, number: Int) throws {
+    let fields = try JSONFields(JSONValue(parsing: line), of: "the line")
+    if fields.contains("stages") {
+      let stages = try StagesLine(fields)
+      guard hasRead(step: stages.step) else {
+        throw LineMismatch("the stage durations of step \(stages.step) follow no such step")
       }
       guard steps[stages.step - 1].stageDurations.isEmpty else {
-        throw Mismatch(description: "the stage durations of step \(stages.step) come twice")
+        throw LineMismatch("the stage durations of step \(stages.step) come twice")
       }
       var durations: [String: Duration] = [:]
       for (stage, duration) in stages.stages.sorted(by: { $0.key < $1.key }) {
-        guard case .integer(let nanoseconds) = duration else {
-          throw Mismatch(
-            description: "the \(stage) stage of step \(stages.step) lasts \(duration.jsonText), "
+        guard case .number(let text) = duration, let nanoseconds = Int64(text) else {
+          throw LineMismatch(
+            "the \(stage) stage of step \(stages.step) lasts \(duration.jsonText), "
               + "not a whole number of nanoseconds")
         }
         durations[stage] = .nanoseconds(nanoseconds)
       }
       steps[stages.step - 1].stageDurations = durations
-    } else if kind.step != nil {
-      let step = try decoder.decode(StepLine<Action>.self, from: line)
+      placedLines.append(PlacedLine(kind: .stages, step: stages.step, after: steps.count))
+    } else if fields.contains("step") {
+      let step = try StepLine(fields)
       guard step.step == steps.count + 1 else {
-        throw Mismatch(description: "step \(step.step) follows step \(steps.count)")
+        throw LineMismatch("step \(step.step) follows step \(steps.count)")
       }
       guard let origin = RecordedOrigin(line: step.origin, cause: step.cause) else {
-        throw Mismatch(description: "step \(step.step) has an unknown origin, \(step.origin)")
+        throw LineMismatch("step \(step.step) has an unknown origin, \(step.origin)")
       }
       if case .effect(let cause?) = origin, !(1..<step.step).contains(cause) {
-        throw Mismatch(description: "step \(step.step) names step \(cause) as its cause")
+        throw LineMismatch("step \(step.step) names step \(cause) as its cause")
+      }
+      guard step.time >= 0 else {
+        throw LineMismatch("step \(step.step) has a negative time, \(step.time)")
+      }
+      let action: Action
+      do {
+        action = try RecordingCoding.value(Action.self, from: step.action)
+      } catch {
+        throw LineMismatch(
+          "the action of step \(step.step) does not decode: \(Self.describe(error))")
       }
       steps.append(
         RecordedStep(
-          number: step.step, time: .nanoseconds(step.time), origin: origin, action: step.action,
+          number: step.step, time: .nanoseconds(step.time), origin: origin, action: action,
           changes: step.changes))
-    } else if kind.snapshot != nil {
-      let snapshot = try decoder.decode(SnapshotLine.self, from: line)
-      guard (1...max(1, steps.count)).contains(snapshot.snapshot) else {
-        throw Mismatch(description: "a snapshot of step \(snapshot.snapshot) comes too early")
+    } else if fields.contains("snapshot") {
+      let snapshot = try SnapshotLine(fields)
+      guard hasRead(step: snapshot.snapshot) else {
+        throw LineMismatch("a snapshot of step \(snapshot.snapshot) comes before its step")
       }
       snapshots[snapshot.snapshot] = snapshot.state
-    } else if let step = kind.effectStarted {
-      guard (1...max(1, steps.count)).contains(step), effectIndices[step] == nil else {
-        throw Mismatch(description: "an effect of step \(step) starts out of place")
+    } else if fields.contains("effectStarted") {
+      let step = try EffectStartedLine(fields).effectStarted
+      guard hasRead(step: step), effectIndices[step] == nil else {
+        throw LineMismatch("an effect of step \(step) starts out of place")
       }
       effectIndices[step] = effects.count
       effects.append(RecordedEffect(step: step, endTime: nil, wasCancelled: false))
-    } else if kind.effectEnded != nil {
-      let ended = try decoder.decode(EffectEndedLine.self, from: line)
+      placedLines.append(PlacedLine(kind: .effectStarted, step: step, after: steps.count))
+    } else if fields.contains("effectEnded") {
+      let ended = try EffectEndedLine(fields)
       guard let index = effectIndices[ended.effectEnded], effects[index].endTime == nil else {
-        throw Mismatch(description: "an effect of step \(ended.effectEnded) ends, not started")
+        throw LineMismatch("an effect of step \(ended.effectEnded) ends, not started")
+      }
+      guard ended.time >= 0 else {
+        throw LineMismatch(
+          "the effect of step \(ended.effectEnded) ends at a negative time, \(ended.time)")
       }
       effects[index].endTime = .nanoseconds(ended.time)
       effects[index].wasCancelled = ended.cancelled
-      endPositions[ended.effectEnded] = steps.count
+      placedLines.append(
+        PlacedLine(kind: .effectEnded, step: ended.effectEnded, after: steps.count))
     } else {
       // A newer writer's addition.
       skippedLines.append(number)
     }
+  }
+
+  /// Whether `step` is the number of a step read so far.
+  private func hasRead(step: Int) -> Bool {
+    step >= 1 && step <= steps.count
   }
 
   /// A decoding error in a sentence: what did not decode, and where in the line.
@@ -161,7 +176,7 @@ extension Recording {
     let recording = try Recording(
       initialTree: reader.initialTree, snapshotInterval: reader.snapshotInterval,
       steps: reader.steps, effects: reader.effects, snapshots: reader.snapshots,
-      endPositions: reader.endPositions, issues: reader.issues)
+      placedLines: reader.placedLines, issues: reader.issues)
     return (recording, reader.skippedLines)
   }
 }

@@ -46,7 +46,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     func tree(encoder: JSONEncoder) throws -> JSONValue {
       switch self {
       case .value(let state): try RecordingCoding.tree(of: state, encoder: encoder)
-      case .encoded(let data): try JSONDecoder().decode(JSONValue.self, from: data.get())
+      case .encoded(let data): try JSONValue(parsing: data.get())
       }
     }
   }
@@ -258,28 +258,21 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     case .header(let state):
       writer.previousTree = try state.tree(encoder: encoder)
       lines.append(
-        try RecordingCoding.line(
-          HeaderLine(snapshotInterval: snapshotInterval, state: writer.previousTree),
-          encoder: encoder))
+        HeaderLine(snapshotInterval: snapshotInterval, state: writer.previousTree).data)
     case .step(let step, let time, let origin, let action, let state):
       try append(step, time, origin, action, .value(state), to: &lines, with: &writer)
     case .encodedStep(let step, let time, let origin, let action, let state):
       try append(step, time, origin, action, .encoded(state), to: &lines, with: &writer)
     case .effectStarted(let step):
-      lines.append(
-        try RecordingCoding.line(
-          EffectStartedLine(effectStarted: step - writer.droppedSteps), encoder: encoder))
+      lines.append(EffectStartedLine(effectStarted: step - writer.droppedSteps).data)
     case .stages(let step, let stages):
       try append(stages, of: step, to: &lines, with: &writer)
     case .effectEnded(let step, let time, let cancelled, let stages):
       // The end of an effect whose step was dropped went with it.
       guard step > writer.droppedSteps else { return }
       lines.append(
-        try RecordingCoding.line(
-          EffectEndedLine(
-            effectEnded: step - writer.droppedSteps, time: time,
-            cancelled: cancelled),
-          encoder: encoder))
+        EffectEndedLine(effectEnded: step - writer.droppedSteps, time: time, cancelled: cancelled)
+          .data)
       if let stages { try append(stages, of: step, to: &lines, with: &writer) }
     }
   }
@@ -296,13 +289,13 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     // A cause that was dropped is before the recording's start.
     cause = cause.flatMap { $0 > writer.droppedSteps ? $0 - writer.droppedSteps : nil }
     lines.append(
-      try RecordingCoding.line(
-        StepLine(
-          step: step, time: time, origin: originName, cause: cause,
-          action: action, changes: writer.previousTree.changes(to: tree)), encoder: encoder))
+      StepLine(
+        step: step, time: time, origin: originName, cause: cause,
+        action: try RecordingCoding.tree(of: action, encoder: encoder),
+        changes: writer.previousTree.changes(to: tree)
+      ).data)
     if step % snapshotInterval == 0 {
-      lines.append(
-        try RecordingCoding.line(SnapshotLine(snapshot: step, state: tree), encoder: encoder))
+      lines.append(SnapshotLine(snapshot: step, state: tree).data)
     }
     writer.previousTree = tree
     writer.heldSteps += 1
@@ -314,10 +307,7 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
   ) throws {
     let durations = stages.stageDurations
     guard step > writer.droppedSteps, !durations.isEmpty else { return }
-    lines.append(
-      try RecordingCoding.line(
-        StagesLine(step: step - writer.droppedSteps, durations: durations),
-        encoder: writer.encoder))
+    lines.append(StagesLine(step: step - writer.droppedSteps, durations: durations).data)
   }
 
   /// What `entry` is, in a diagnostic.

@@ -153,13 +153,18 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
 
   /// Encodes and writes the steps that wait, on the calling thread, and returns when they are
   /// written.
+  ///
+  /// Main-actor only, as the recorder is: it is an extension of its store.
   public func flush() {
     writeUnwrittenStages()
     sink.writePending()
   }
 
   /// Ends the recording: removes the recorder from its store, writes what waits, and closes the
-  /// file. An effect that ends later is not recorded. Stopping a stopped recorder does nothing.
+  /// file. An effect that ends later is not recorded. Stopping a stopped recorder does nothing;
+  /// ``recording()`` still reads what it wrote.
+  ///
+  /// Main-actor only, as the recorder is: it is an extension of its store.
   public func stop() {
     writeUnwrittenStages()
     store?.remove(self)
@@ -167,7 +172,8 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     sink.close()
   }
 
-  /// The recording so far: what the recorder wrote, read back (it flushes first).
+  /// The recording so far: what the recorder wrote, read back (it flushes first). After
+  /// ``stop()``, the whole recording.
   ///
   /// - Returns: The recording.
   /// - Throws: An error reading the file back.

@@ -32,12 +32,16 @@ public enum ReplayedEffects: Sendable {
 ///   manual clock that is the recorded time; a session recorded on a real clock recorded each
 ///   effect's action a little after its deadline, when the thread woke, and the replay's exact
 ///   clock delivers it at the deadline;
-/// - that the state after each step that has a snapshot, and after the last step, is the
-///   recorded one (a mismatch fails with the fields that differ).
+/// - that the state right after each step is the recorded one: after that step's reduction,
+///   before any action its effect delivers, even at once (a `.send`), and before the actions other
+///   effects deliver at the same instant (a mismatch fails with the fields that differ).
 ///
-/// It stops at the first failure. Actions sent or enqueued in the recording are sent; effects
-/// still running when the recording ends are cancelled with the store. The reducer and its
-/// effects run in the test context, as a ``TestStore``'s do: give the dependencies the
+/// A failure names the step the replay departs at, and how ("Step 4 of the recording departs
+/// from it: the replay reduced another action", with the expected and the actual action, or the
+/// fields of the state that differ); actions the replay reduces after the recording's last step
+/// fail too. It stops at the first failure. Actions sent or enqueued in the recording are sent;
+/// effects still running when the recording ends are cancelled with the store. The reducer and
+/// its effects run in the test context, as a ``TestStore``'s do: give the dependencies the
 /// recorded session had (a `uuid` generator, a `date`) with `updateDependencies`.
 ///
 /// - Parameters:
@@ -128,57 +132,63 @@ private struct Replayer<
       let isSent = effects == .suppressed || step.origin == .sent || step.origin == .enqueued
       if isSent {
         if log.reductions.count > index {
-          return departure(at: step, actual: log.reductions[index], note: "before it was sent")
+          return departure(
+            at: step, "the replay's effects delivered an action before it was sent",
+            actual: log.reductions[index])
         }
         store.send(step.action)
       }
       guard log.reductions.count > index else {
-        return "Step \(step.number) of the recording, at \(seconds(step.time)): no action "
-          + "arrived; expected \(step.action), which an effect delivered in the recording."
+        return departure(at: step, "no effect delivered its action", actual: nil)
       }
       let actual = log.reductions[index]
+      if actual.action != step.action {
+        return departure(at: step, "the replay reduced another action", actual: actual)
+      }
       // An effect's action in the recording came when its clock woke it, maybe a little after
       // its deadline; on the replay's manual clock it comes at the deadline: not later.
-      guard actual.action == step.action, actual.time <= step.time else {
-        return departure(at: step, actual: actual, note: nil)
+      if actual.time > step.time {
+        return departure(at: step, "the replay reduced it later", actual: actual)
       }
-      let isChecked =
-        step.number % recording.snapshotInterval == 0 || step.number == recording.steps.count
-      if isChecked, let failure = checkState(after: step) { return failure }
+      if let failure = checkState(actual.state, after: step) { return failure }
     }
     await clock.advance(to: start.advanced(by: recording.steps.last?.time ?? .zero))
     let extra = log.reductions.dropFirst(recording.steps.count)
     guard extra.isEmpty else {
-      return "The replay reduced \(extra.count) action(s) after the recording's last step: "
+      return "The replay departs from the recording after its last step, step "
+        + "\(recording.steps.count): it reduced "
         + extra.map { "\($0.action)" }.joined(separator: ", ") + "."
     }
     return nil
   }
 
-  /// The failure of a step whose action or time is not the recorded one.
+  /// The failure of a step whose action, or its time, is not the recorded one: `actual` is what
+  /// the replay reduced in its place, nil if nothing.
   private func departure(
-    at step: RecordedStep<Action>, actual: ReductionLog<State, Action>.Reduction, note: String?
+    at step: RecordedStep<Action>, _ reason: String,
+    actual: ReductionLog<State, Action>.Reduction?
   ) -> String {
-    "Step \(step.number) of the recording departs from it"
-      + (note.map { " (the replay's effects delivered an action \($0))" } ?? "") + ":\n"
+    "Step \(step.number) of the recording departs from it: \(reason):\n"
       + "  expected: \(step.action) at \(seconds(step.time))\n"
-      + "    actual: \(actual.action) at \(seconds(actual.time))"
+      + "    actual: "
+      + (actual.map { "\($0.action) at \(seconds($0.time))" } ?? "none by \(seconds(step.time))")
   }
 
-  /// The failure of a state that is not the recorded one after `step`, if it is not.
-  private func checkState(after step: RecordedStep<Action>) -> String? {
+  /// The failure of a state right after `step` that is not the recorded one, if it is not.
+  private func checkState(_ state: State, after step: RecordedStep<Action>) -> String? {
     let expected: State
     do {
       expected = try recording.state(at: step.number)
     } catch {
-      return "The recorded state after step \(step.number) cannot be read: \(error)."
+      return "Step \(step.number) of the recording cannot be checked: its state cannot be read "
+        + "(\(error))."
     }
-    guard store.state != expected else { return nil }
+    guard state != expected else { return nil }
     let diff =
-      MirrorFormatter().diff(from: expected, to: store.state)
-      ?? "expected: \(expected)\n  actual: \(store.state)"
-    return "The state after step \(step.number) (\(step.action)) is not the recorded one "
-      + "(− recorded, + replayed):\n\(diff)"
+      MirrorFormatter().diff(from: expected, to: state)
+      ?? "expected: \(expected)\n  actual: \(state)"
+    return "Step \(step.number) of the recording departs from it: the state after "
+      + "\(step.action) is not the recorded one (− recorded, + replayed):\n\(diff)"
   }
 
   /// A time in seconds, to the millisecond: "1.250 s".
@@ -189,12 +199,14 @@ private struct Replayer<
   }
 }
 
-/// Each action the replay's store reduces, with the time on the replay's clock.
+/// Each action the replay's store reduces, with the time on the replay's clock and the state
+/// right after it, before the actions its effect delivers.
 @MainActor
 private final class ReductionLog<State, Action: Sendable>: StoreExtension {
   struct Reduction {
     let action: Action
     let time: Duration
+    let state: State
   }
 
   nonisolated var hooks: StoreHooks { .didReduce }
@@ -210,6 +222,7 @@ private final class ReductionLog<State, Action: Sendable>: StoreExtension {
   func didReduce(
     _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
   ) {
-    reductions.append(Reduction(action: action, time: start.duration(to: clock.now)))
+    reductions.append(
+      Reduction(action: action, time: start.duration(to: clock.now), state: state))
   }
 }

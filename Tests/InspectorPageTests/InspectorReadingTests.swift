@@ -75,7 +75,7 @@ import Testing
     #expect(
       html.contains(
         #"<li class="problem" id="bad-line" data-line="4">Line 4 could not be read ("#
-          + "The given data was not valid JSON."
+          + "not valid JSON: a string without its closing quote at byte 22"
           + "): it and the 2 lines after it were ignored; the steps before it are shown.</li>"))
     #expect(!html.contains("incomplete-last-line"))
   }
@@ -104,7 +104,7 @@ import Testing
     #expect(
       html.contains(
         #"<li class="problem" id="bad-line" data-line="3">Line 3 could not be read ("#
-          + "The given data was not valid JSON."
+          + "not valid JSON: the text ends inside an object at byte 11"
           + "): it was ignored; the steps before it are shown.</li>"))
     #expect(!html.contains("incomplete-last-line"))
   }

@@ -1,5 +1,5 @@
-// The snippet package (Documentation/Snippets) compiles this file too, through a link: it uses
-// the public API only.
+// The snippet package (Documentation/Snippets) and ReductorTestingTests compile this file too,
+// through links: it uses the public API only.
 import Foundation
 import Reductor
 
@@ -40,6 +40,42 @@ struct Tally: Reducer {
       return .none
     }
   }
+}
+
+/// Numbers at the edges of what `JSONEncoder` writes.
+struct Gauge: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var smallest = Int.min
+    var largest = Int.max
+    var unsigned = UInt64.max
+    var negativeZero = -0.0
+    var subnormal = Double.leastNonzeroMagnitude
+    var greatest = Double.greatestFiniteMagnitude
+    var float = Float.leastNonzeroMagnitude
+    var decimal = Decimal(string: "3.1415926535897932384626433832795028841")!
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    /// One less in the unsigned field: a change between two values a `Double` cannot tell apart.
+    case nudge
+    case set(State)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .nudge: state.unsigned -= 1
+    case .set(let new): state = new
+    }
+    return .none
+  }
+}
+
+/// `value` as `JSONEncoder` writes it, keys sorted: equal texts are equal to the last bit
+/// (`-0.0 == 0.0`, but their texts differ).
+func jsonText(of value: some Encodable) throws -> String {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
 /// A fresh file in the temporary folder, and its removal.

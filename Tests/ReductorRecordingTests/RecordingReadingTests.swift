@@ -66,6 +66,48 @@ import Testing
       ])
   }
 
+  /// A line that names a step that cannot be, or a time before the recording began, ends the
+  /// recording before it, as any line that does not fit.
+  @Test(arguments: [
+    (
+      #"{"snapshot":-9223372036854775808,"state":{}}"#,
+      "a snapshot of step -9223372036854775808 comes before its step"
+    ),
+    (
+      #"{"effectStarted":-9223372036854775808}"#,
+      "an effect of step -9223372036854775808 starts out of place"
+    ),
+    (
+      #"{"stages":{},"step":-9223372036854775808}"#,
+      "the stage durations of step -9223372036854775808 follow no such step"
+    ),
+    (
+      #"{"action":{"increment":{}},"changes":[],"origin":"sent","step":6,"time":-1}"#,
+      "step 6 has a negative time, -1"
+    ),
+    (
+      #"{"step":6,"time":0,"origin":"sent","action":{"increment":{}}}"#,
+      "the line has no changes"
+    ),
+    (
+      #"{"step":"six"}"#,
+      #"the line's step is "six", not a whole number"#
+    ),
+    (
+      #"{"step":6,"time":0,"origin":"sent","action":{"increment":{}},"changes":[{"path":[true],"value":1}]}"#,
+      "a change's path holds true, not a key or an index"
+    ),
+    (
+      #"[6]"#,
+      "the line is [6], not a JSON object"
+    ),
+  ])
+  func aLineThatCannotBeIsReported(line: String, reason: String) throws {
+    let recording = try read(recordedLines() + [line])
+    #expect(recording.steps.count == 5)
+    #expect(recording.issues == [RecordingIssue(line: 9, kind: .undecodableLine(reason))])
+  }
+
   /// A newer writer's lines of another kind are skipped; a line cut short in the middle of the
   /// file is not the last line, and is reported as undecodable.
   @Test func linesOfAnotherKindAreSkipped() throws {
@@ -75,6 +117,49 @@ import Testing
     #expect(recording.issues.isEmpty)
     #expect(recording.steps.count == 5)
     #expect(try recording.jsonLines() == read(recordedLines()).jsonLines())
+  }
+
+  /// The lines between two steps — the starts and ends of effects, stage durations — write out
+  /// in the order they were read.
+  @Test func theLinesBetweenTwoStepsWriteOutInTheOrderTheyWereRead() throws {
+    let lines = [
+      #"{"format":"reductor-recording","snapshotInterval":100,"state":{"count":0,"log":[]},"version":2}"#,
+      #"{"action":{"load":{}},"changes":[],"origin":"sent","step":1,"time":0}"#,
+      #"{"effectStarted":1}"#,
+      #"{"action":{"load":{}},"changes":[],"origin":"sent","step":2,"time":0}"#,
+      #"{"stages":{"reduce":1200},"step":2}"#,
+      #"{"cancelled":true,"effectEnded":1,"time":0}"#,
+      #"{"effectStarted":2}"#,
+      #"{"stages":{"reduce":900},"step":1}"#,
+    ]
+    let recording = try read(lines)
+    #expect(recording.issues.isEmpty)
+    #expect(recording.effects.map(\.step) == [1, 2])
+    #expect(
+      String(decoding: try recording.jsonLines(), as: UTF8.self)
+        == lines.joined(separator: "\n") + "\n")
+  }
+
+  /// A recording equals itself read back from its lines, and not a recording that differs in
+  /// a step, a number's last digit or the issues reading found.
+  @Test func recordingsAreEqualWhenTheyHoldTheSameLines() throws {
+    let lines = try recordedLines()
+    let recording = try read(lines)
+    #expect(try Recording<State, Action>(jsonLines: recording.jsonLines()) == recording)
+    #expect(recording.steps[0] == recording.steps[0])
+    #expect(recording.steps[0] != recording.steps[1])
+
+    var tampered = lines
+    tampered[5] = tampered[5].replacingOccurrences(of: #""value":4"#, with: #""value":40"#)
+    #expect(try read(tampered) != recording)
+    #expect(try read(tampered).steps[3] != recording.steps[3])
+    #expect(try read(Array(lines.dropLast())) != recording)
+    #expect(try read(lines, newlineAtEnd: false) == recording)
+    var cut = lines
+    cut[7] = String(cut[7].prefix(20))
+    let cutShort = try read(cut, newlineAtEnd: false)
+    #expect(try read(Array(lines.dropLast())) != cutShort)
+    #expect(try read(Array(lines.dropLast())).steps == cutShort.steps)
   }
 
   @Test func aFileThatIsNotARecordingIsRefused() throws {

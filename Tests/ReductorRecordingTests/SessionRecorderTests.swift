@@ -70,6 +70,72 @@ import Testing
     #expect(try recording.state(at: 3) == State(count: 11))
   }
 
+  /// Effects that end between the same two steps are written in the order they ended, and a
+  /// file read back writes out byte for byte.
+  @Test func effectsThatEndBetweenTheSameStepsWriteOutInTheOrderTheyEnded() async throws {
+    let file = TemporaryFile()
+    defer { file.remove() }
+    let clock = ManualClock()
+    let store = ReducerStore(initialState: 0, reducer: Waits(), clock: clock)
+    let recorder = try store.record(to: file.url)
+    store.send(.wait(seconds: 2))
+    store.send(.wait(seconds: 1))
+    await clock.advance(by: .seconds(2))
+    recorder.stop()
+
+    let data = try Data(contentsOf: file.url)
+    #expect(
+      String(decoding: data, as: UTF8.self).split(separator: "\n").filter(isNotStagesLine) == [
+        #"{"format":"reductor-recording","snapshotInterval":100,"state":0,"version":2}"#,
+        #"{"action":{"wait":{"seconds":2}},"changes":[{"path":[],"value":1}],"origin":"sent","step":1,"time":0}"#,
+        #"{"effectStarted":1}"#,
+        #"{"action":{"wait":{"seconds":1}},"changes":[{"path":[],"value":2}],"origin":"sent","step":2,"time":0}"#,
+        #"{"effectStarted":2}"#,
+        #"{"cancelled":false,"effectEnded":2,"time":1000000000}"#,
+        #"{"cancelled":false,"effectEnded":1,"time":2000000000}"#,
+      ])
+    #expect(try Recording<Int, Waits.Action>(contentsOf: file.url).jsonLines() == data)
+  }
+
+  /// Every effect but `.none` has a start line and an end line: the recorder hears of each
+  /// effect the store starts, not of what it does. A `.send` ends once its action was reduced, a
+  /// `.cancel` at once.
+  @Test func everyEffectButNoneIsRecorded() throws {
+    let store = ReducerStore(
+      initialState: 0,
+      reducer: Reduce<Int, Signal> { count, signal in
+        count += 1
+        switch signal {
+        case .send: return .send(.nothing)
+        case .cancel: return .cancel("timer")
+        case .nothing: return .none
+        }
+      },
+      clock: ManualClock())
+    let recorder = store.record()
+    store.send(.send)
+    store.send(.cancel)
+    store.send(.nothing)
+    let recording = try recorder.recording()
+
+    #expect(recording.steps.map(\.action) == [.send, .nothing, .cancel, .nothing])
+    #expect(recording.effects.map(\.step) == [1, 3])
+    #expect(recording.effects.map(\.endTime) == [.zero, .zero])
+    let lines = String(decoding: try recording.jsonLines(), as: UTF8.self).split(separator: "\n")
+      .filter(isNotStagesLine)
+    #expect(
+      lines.dropFirst() == [
+        #"{"action":{"send":{}},"changes":[{"path":[],"value":1}],"origin":"sent","step":1,"time":0}"#,
+        #"{"effectStarted":1}"#,
+        #"{"action":{"nothing":{}},"cause":1,"changes":[{"path":[],"value":2}],"origin":"effect","step":2,"time":0}"#,
+        #"{"cancelled":false,"effectEnded":1,"time":0}"#,
+        #"{"action":{"cancel":{}},"changes":[{"path":[],"value":3}],"origin":"sent","step":3,"time":0}"#,
+        #"{"effectStarted":3}"#,
+        #"{"cancelled":false,"effectEnded":3,"time":0}"#,
+        #"{"action":{"nothing":{}},"changes":[{"path":[],"value":4}],"origin":"sent","step":4,"time":0}"#,
+      ])
+  }
+
   /// A list that grows or shrinks is written as the elements that changed, then the ones it
   /// gained or lost, not whole; the states rebuilt from the changes are the store's.
   @Test func aListThatGrowsOrShrinksIsWrittenElementByElement() async throws {
@@ -191,4 +257,27 @@ enum Shelving: Codable, Sendable {
   case add(String)
   case removeFirst
   case clear
+}
+
+/// Counts its actions, and waits on the clock for as long as each says, delivering nothing.
+struct Waits: Reducer {
+  enum Action: Codable, Sendable {
+    case wait(seconds: Int)
+  }
+
+  func reduce(into count: inout Int, action: Action) -> Effect<Action> {
+    count += 1
+    switch action {
+    case .wait(let seconds):
+      return .run { _ in try await EffectContext.clock.sleep(for: .seconds(seconds)) }
+    }
+  }
+}
+
+/// What `everyEffectButNoneIsRecorded` sends: an action whose effect is a `.send`, a `.cancel`,
+/// or `.none`.
+enum Signal: Codable, Sendable {
+  case send
+  case cancel
+  case nothing
 }

@@ -39,6 +39,29 @@ import Testing
     #expect(try recording.state(at: 1).count == 1)
   }
 
+  /// The store's `states`, read from when the recording starts, are the live states after
+  /// each step: the ones the recording rebuilds.
+  @Test func theLiveStateAfterEachStep() async throws {
+    let clock = ManualClock()
+    let store = ReducerStore(initialState: State(), reducer: Tally(), clock: clock)
+
+    let recorder = store.record()
+    // The state now, then the state right after each step the recorder records.
+    let liveStates = store.states
+    store.send(.increment)
+    store.send(.load)
+    await clock.advance(by: .seconds(1))
+    recorder.stop()
+
+    let recording = try recorder.recording()
+    var step = 0
+    for await state in liveStates.prefix(recording.steps.count + 1) {
+      #expect(try recording.state(at: step) == state)
+      step += 1
+    }
+    #expect(step == 4)
+  }
+
   /// Kept at least 5, dropped two at a time once 10 are held: after 23 steps, the last 7.
   @Test func aRecordingInMemoryKeepsItsNewestSteps() async throws {
     let clock = ManualClock()

@@ -97,7 +97,7 @@ import Testing
     #expect(
       failures == [
         """
-        Step 4 of the recording departs from it:
+        Step 4 of the recording departs from it: the replay reduced another action:
           expected: loaded(10) at 1.000 s
             actual: loaded(20) at 1.000 s
         """
@@ -111,8 +111,11 @@ import Testing
     }
     #expect(
       failures == [
-        "Step 4 of the recording, at 1.000 s: no action arrived; expected loaded(10), which an "
-          + "effect delivered in the recording."
+        """
+        Step 4 of the recording departs from it: no effect delivered its action:
+          expected: loaded(10) at 1.000 s
+            actual: none by 1.000 s
+        """
       ])
   }
 
@@ -124,15 +127,15 @@ import Testing
     #expect(
       failures == [
         """
-        Step 3 of the recording departs from it (the replay's effects delivered an action before \
-        it was sent):
+        Step 3 of the recording departs from it: the replay's effects delivered an action before \
+        it was sent:
           expected: increment at 0.500 s
             actual: loaded(10) at 0.200 s
         """
       ])
   }
 
-  /// The state after a step with a snapshot must be the recorded one.
+  /// The state right after each step must be the recorded one.
   @Test func aStateThatDiffersFailsWithTheFieldsThatDiffer() async throws {
     let recording = try await recordSession()
     let failures = await recordedFailures {
@@ -141,7 +144,8 @@ import Testing
     #expect(
       failures == [
         """
-        The state after step 2 (load) is not the recorded one (− recorded, + replayed):
+        Step 1 of the recording departs from it: the state after increment is not the recorded \
+        one (− recorded, + replayed):
         count
           - 1
           + 2
@@ -157,6 +161,9 @@ import Testing
     let failures = await recordedFailures {
       await replay(recording, reducer: Loader(tickAfterIncrement: true))
     }
-    #expect(failures == ["The replay reduced 1 action(s) after the recording's last step: tick."])
+    #expect(
+      failures == [
+        "The replay departs from the recording after its last step, step 1: it reduced tick."
+      ])
   }
 }

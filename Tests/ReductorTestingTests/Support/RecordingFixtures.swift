@@ -1,0 +1,1 @@
+../../ReductorRecordingTests/RecordingFixtures.swift
