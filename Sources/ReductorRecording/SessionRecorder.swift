@@ -112,17 +112,9 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
   /// steps change in place.
   @inlinable
   func keepsEncoded(_ state: State) -> Bool {
-    if OutsideChangeFollowers.currentEpoch != lookedAtEpoch { lookAgain(at: state) }
+    OutsideChangeFollowers.lookForValuesHeldByReference(
+      in: state, since: &lookedAtEpoch, holds: &holdsValuesByReference)
     return holdsValuesByReference
-  }
-
-  /// Notes whether `state` holds a value by reference.
-  @usableFromInline
-  func lookAgain(at state: State) {
-    lookedAtEpoch = OutsideChangeFollowers.currentEpoch
-    var found: [ObjectIdentifier: OutsideChangeFollowers] = [:]
-    OutsideChangeFollowers.collectValuesHeldByReference(in: state, into: &found)
-    holdsValuesByReference = !found.isEmpty
   }
 
   /// `state`, encoded now, or why it did not encode.

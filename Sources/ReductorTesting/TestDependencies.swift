@@ -13,7 +13,9 @@ final class TestDependencies {
   /// `reducer`, reducing with these dependencies in force.
   func reducing<R: Reducer>(with reducer: R) -> Reduce<R.State, R.Action> {
     Reduce { state, action in
-      DependencyValues.$current.withValue(self.values) {
+      withDependencies {
+        $0 = self.values
+      } operation: {
         reducer.reduce(into: &state, action: action)
       }
     }

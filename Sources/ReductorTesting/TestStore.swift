@@ -141,7 +141,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     ) { dependencies in
       // Made with the test's dependencies, so that a shared value of the state lives in the
       // test's storage.
-      let initialState = DependencyValues.$current.withValue(dependencies) { initialState() }
+      let initialState = withDependencies {
+        $0 = dependencies
+      } operation: {
+        initialState()
+      }
       let values = TestDependencies(dependencies)
       return StoreUnderTest(
         store: ReducerStore(

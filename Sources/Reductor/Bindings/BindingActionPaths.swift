@@ -9,7 +9,8 @@ public struct BindingActionPaths<State>: Sendable {
     BindingFieldPaths()
   }
 
-  package init() {}
+  /// Creates the root of the paths; TCA's nested `send` and the test store make it.
+  public init() {}
 }
 
 /// The fields of a state, each as the key path a binding action sets: the second part of

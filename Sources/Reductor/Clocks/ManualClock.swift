@@ -91,10 +91,17 @@ public final class ManualClock: Clock, Sendable {
   private let state: Locked<State>
   let executor = ManualExecutor()
 
-  /// The executor that a task doing time-based work for `clock` should prefer: a manual clock's
-  /// own, so that its settle points run the task (as they run effects); none for other clocks.
-  package static func taskExecutor(for clock: any Clock<Duration>) -> (any TaskExecutor)? {
-    (clock as? ManualClock)?.executor
+  /// The executor the effects of the clock's stores run on: a task that prefers it runs inside
+  /// the clock's settle points, as an effect does.
+  ///
+  /// For code under test that starts tasks of its own and sleeps on the clock, such as a writer
+  /// that coalesces its writes:
+  ///
+  /// ```swift
+  /// Task(executorPreference: clock.taskExecutor) { try await clock.sleep(for: .seconds(1)) }
+  /// ```
+  public var taskExecutor: any TaskExecutor {
+    executor
   }
 
   /// How long ``StoreTask/finish()`` waits for a send's work with nothing happening on the clock

@@ -12,16 +12,26 @@
 /// }
 /// ```
 public struct DependencyValues: Sendable {
-  /// The values in force in this task.
-  @TaskLocal package static var current = DependencyValues()
+  /// The values in force in this task, for the code that sets them: ``withDependencies(_:operation:)-(_,()->Result)``,
+  /// and effects, which put those in force where they were made back in force when they run.
+  @TaskLocal static var inForce = DependencyValues()
+
+  /// The dependencies in force in this task: what ``Dependency`` reads. Change them for the code
+  /// you run with ``withDependencies(_:operation:)-(_,()->Result)``.
+  public static var current: DependencyValues {
+    inForce
+  }
 
   /// The overridden values, by key; each a ``DependencyBox`` of its key's value type.
   private var overrides: [ObjectIdentifier: any Sendable & AnyObject] = [:]
   /// The values made for ``context``, shared by every copy in that context.
   private var cache: DependencyCache
-  /// Where a problem with a dependency is reported: standard error unless a store says
-  /// otherwise.
-  package var report: @Sendable (StoreDiagnostic) -> Void = { writeToStandardError($0.description) }
+  /// Where problems with the dependencies are reported — a key read in a test without a test
+  /// value or an override, a shared value whose storage fails — as ``StoreDiagnostic``s:
+  /// standard error by default; a test store collects them as failures.
+  public var report: @Sendable (StoreDiagnostic) -> Void = {
+    writeToStandardError($0.description)
+  }
 
   /// Where the dependencies are used; ``DependencyContext/live`` by default.
   ///
@@ -82,7 +92,7 @@ public func withDependencies<Result>(
 ) rethrows -> Result {
   var values = DependencyValues.current
   try update(&values)
-  return try DependencyValues.$current.withValue(values, operation: operation)
+  return try DependencyValues.$inForce.withValue(values, operation: operation)
 }
 
 /// Runs the asynchronous `operation` with the dependencies `update` changes, and returns its
@@ -99,7 +109,7 @@ public nonisolated(nonsending) func withDependencies<Result>(
 ) async rethrows -> Result {
   var values = DependencyValues.current
   try update(&values)
-  return try await DependencyValues.$current.withValue(values, operation: operation)
+  return try await DependencyValues.$inForce.withValue(values, operation: operation)
 }
 
 /// A dependency's value, stored by its key: read back without a dynamic cast, since a key's

@@ -205,14 +205,14 @@ struct EffectRunner<Action: Sendable>: Sendable {
   func withDependencies<Result>(
     _ dependencies: DependencyValues, _ body: () throws -> Result
   ) rethrows -> Result {
-    try DependencyValues.$current.withValue(inForce(dependencies), operation: body)
+    try DependencyValues.$inForce.withValue(inForce(dependencies), operation: body)
   }
 
   /// Runs `body` with `dependencies` in force, with the store's clock.
   func withDependencies<Result>(
     _ dependencies: DependencyValues, _ body: () async throws -> Result
   ) async rethrows -> Result {
-    try await DependencyValues.$current.withValue(inForce(dependencies), operation: body)
+    try await DependencyValues.$inForce.withValue(inForce(dependencies), operation: body)
   }
 
   /// `dependencies` with the store's clock, which effects sleep on.
@@ -318,7 +318,7 @@ extension Effect {
   static func build(
     _ build: @MainActor @Sendable () -> Effect, with dependencies: DependencyValues
   ) -> Effect {
-    DependencyValues.$current.withValue(dependencies) { build() }
+    DependencyValues.$inForce.withValue(dependencies) { build() }
   }
 
   /// The action, when the effect is a `.send` of it.

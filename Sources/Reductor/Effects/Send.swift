@@ -58,7 +58,7 @@ public struct Send<Action: Sendable>: Sendable {
   /// Reports a problem to the store's ``ReducerStore/diagnosticHandler``.
   ///
   /// - Parameter diagnostic: The problem.
-  package func report(_ diagnostic: StoreDiagnostic) {
+  func report(_ diagnostic: StoreDiagnostic) {
     if let runtime { runtime.report(diagnostic) } else { EffectRuntime.writeDiagnostic(diagnostic) }
   }
 

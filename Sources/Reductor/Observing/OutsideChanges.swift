@@ -52,25 +52,38 @@ package final class OutsideChangeFollowers: Sendable {
     epoch.load(ordering: .relaxed) != 0
   }
 
-  /// A number that moves whenever a value held by reference is made or looked up: while it
-  /// stays, a state holds no value by reference it did not hold before.
-  @inlinable
-  package static var currentEpoch: UInt64 {
-    epoch.load(ordering: .relaxed)
-  }
-
-  /// Walks `value` for the fields it holds by reference, through the values it holds: its own
-  /// fields, and those of the values in them, but no object other than `value` itself (another
-  /// object's fields may be another thread's to change) and no `_$` field (an Observation
-  /// registrar).
+  /// Whether `value` holds a value by reference: looked for again only when the process made or
+  /// looked up such a value since `epoch`, which it then moves on; otherwise `holds` is the
+  /// answer of the last look.
   ///
   /// - Parameters:
   ///   - value: The value, a state.
-  ///   - found: Where the followers of each value found are added, by identity.
-  package static func collectValuesHeldByReference(
-    in value: Any, into found: inout [ObjectIdentifier: OutsideChangeFollowers]
+  ///   - epoch: When `holds` was last looked for.
+  ///   - holds: The last answer, updated when it is looked for again.
+  @inlinable
+  package static func lookForValuesHeldByReference(
+    in value: @autoclosure () -> Any, since epoch: inout UInt64, holds: inout Bool
   ) {
+    let now = self.epoch.load(ordering: .relaxed)
+    guard now != epoch else { return }
+    epoch = now
+    holds = !valuesHeldByReference(in: value()).isEmpty
+  }
+
+  /// The epoch now: it moves whenever a value held by reference is made or looked up.
+  @inlinable
+  static var currentEpoch: UInt64 {
+    epoch.load(ordering: .relaxed)
+  }
+
+  /// The values `value` holds by reference, by identity: its own fields, and those of the
+  /// values in them, but no object other than `value` itself (another object's fields may be
+  /// another thread's to change) and no `_$` field (an Observation registrar).
+  @usableFromInline
+  static func valuesHeldByReference(in value: Any) -> [ObjectIdentifier: OutsideChangeFollowers] {
+    var found: [ObjectIdentifier: OutsideChangeFollowers] = [:]
     collect(in: value, into: &found, depth: 0)
+    return found
   }
 
   private static func collect(
@@ -175,9 +188,7 @@ final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
 
   /// The values `state` holds by reference, by identity.
   static func valuesHeldByReference(in state: State) -> [ObjectIdentifier: OutsideChangeFollowers] {
-    var found: [ObjectIdentifier: OutsideChangeFollowers] = [:]
-    OutsideChangeFollowers.collectValuesHeldByReference(in: state, into: &found)
-    return found
+    OutsideChangeFollowers.valuesHeldByReference(in: state)
   }
 }
 

@@ -59,7 +59,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let target = DismissTarget()
     var dependencies = DependencyValues.current
     dependencies.dismiss = DismissEffect(target: target)
-    let effect = DependencyValues.$current.withValue(dependencies) {
+    let effect = DependencyValues.$inForce.withValue(dependencies) {
       child.reduce(into: &state[keyPath: self.state]!, action: childAction)
     }
     let embed = self.action.embed

@@ -4,32 +4,24 @@
 extension ReducerStore {
   /// The state, without an observation access.
   @inlinable
-  package var currentState: State {
+  var currentState: State {
     kernel.state
   }
 
-  /// Sends an action; reduces the actions effects delivered first only when told to. A
-  /// two-phase reactor says no when it built the action's mutations before sending, from the
-  /// state as it is.
+  /// Sends the action `makeAction` makes when a send now would reduce it first and alone: the
+  /// store is not reducing, nothing waits, and no extension hears of actions. `makeAction` reads
+  /// the state as the action's reduction will find it — a two-phase reactor calls its `mutate`
+  /// there, instead of in the action's turn — and what effects deliver meanwhile is reduced
+  /// after it. Otherwise returns nil without calling `makeAction`.
   ///
-  /// - Parameters:
-  ///   - action: The action.
-  ///   - reducingDeliveredActionsFirst: Whether the actions effects delivered are reduced
-  ///     before it, as ``send(_:)`` does unless the clock is a ``ManualClock``.
-  /// - Returns: The handle on the effects the action started.
+  /// - Parameter makeAction: Makes the action to send.
+  /// - Returns: The handle on the effects the action started; nil when it was not sent.
   @inlinable
-  @discardableResult
-  package func send(_ action: Action, reducingDeliveredActionsFirst: Bool) -> StoreTask {
-    kernel.send(action, reducingDeliveredActionsFirst: reducingDeliveredActionsFirst)
-  }
-
-  /// Whether a `send` now would reduce its action first and alone: the store is not reducing,
-  /// nothing waits, and no extension hears of actions. A two-phase reactor then calls its
-  /// `mutate` before sending, instead of in the action's turn.
-  @inlinable
-  package var reducesNextSendAlone: Bool {
-    !kernel.isReducing && kernel.extensions.hooksWithMarking.isEmpty && !kernel.queue.hasActions
-      && !kernel.inbox.hasEntries
+  package func sendAlone(_ makeAction: () -> Action) -> StoreTask? {
+    guard !kernel.isReducing, kernel.extensions.hooksWithMarking.isEmpty,
+      !kernel.queue.hasActions, !kernel.inbox.hasEntries
+    else { return nil }
+    return kernel.send(makeAction(), reducingDeliveredActionsFirst: false)
   }
 
   /// Reduces the actions effects and other threads delivered until now (not those that arrive

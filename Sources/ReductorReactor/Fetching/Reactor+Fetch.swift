@@ -38,6 +38,7 @@ extension Reactor {
     @_implicitSelfCapture _ operation: @escaping @Sendable () async throws(Thrown) -> Value
   ) {
     let runtime = reactorRuntime
+    let report = runtime.store.diagnosticHandler
     let (slot, generation, keyPathName) = runtime.reducer.beginFetch(keyPath)
     // The key path stays on the main actor (one into an `@MainActor` state is not `Sendable`):
     // the end of the fetch carries a main-actor function that writes through it.
@@ -61,7 +62,7 @@ extension Reactor {
           } else if let failure = error as? Failure {
             send.deliverEvenIfCancelled(end(.failure(failure)))
           } else {
-            send.report(
+            report(
               StoreDiagnostic(
                 kind: .effectFailed,
                 message: "A fetch into \(keyPathName) threw \(error), which is not of type "

@@ -13,23 +13,23 @@ extension ReactorRuntime {
       reducer.actionsFromMutate.append(action)
       return .finished
     }
-    guard store.reducesNextSendAlone, reducer.stub?.isEnabled != true else {
+    guard reducer.stub?.isEnabled != true,
+      let task = sending(from: reactable, { store.sendAlone { mutated(action, by: reactable) } })
+    else {
       return send(.action(action), from: reactable)
-    }
-    let mutations = reducer.mutate(action, by: reactable, in: store)
-    let step: ReactableStep<R>
-    if !reducer.publishesEvents, let mutation = mutations.sentAction {
-      step = .mutation(mutation)
-    } else {
-      step = .mutated(MutatedAction(action, steps: reducer.steps(of: mutations, for: action)))
-    }
-    // What arrived in the inbox while `mutate` ran is reduced after this action, whose mutations
-    // `mutate` built from the state before it.
-    let task = sending(from: reactable) {
-      store.send(step, reducingDeliveredActionsFirst: false)
     }
     if !reducer.actionsFromMutate.isEmpty { carryOutActionsFromMutate(from: reactable) }
     return task
+  }
+
+  /// The step of `action` mutated now: its mutation, when it is one delivered at once and the
+  /// reactable publishes no events; otherwise the action with its mutations' steps.
+  @inlinable
+  func mutated<R>(_ action: R.Action, by reactable: R) -> ReactableStep<R>
+  where Shape == ReactableReducer<R> {
+    let mutations = reducer.mutate(action, by: reactable)
+    if !reducer.publishesEvents, let mutation = mutations.sentAction { return .mutation(mutation) }
+    return .mutated(MutatedAction(action, steps: reducer.steps(of: mutations, for: action)))
   }
 
   /// Carries out the actions the last `mutate` sent, in order.
@@ -44,10 +44,10 @@ extension ReactorRuntime {
 /// The reducer of a reactable's store. An action's reduction returns an effect that the store
 /// builds right after it, outside its access to the state: that is where `mutate(action:)` is
 /// called, and the effect it returns is started with the action's tracker, so the action's
-/// `StoreTask` covers its mutations. When the store is idle, `ReactorRuntime.carryOut(_:from:)` calls
-/// `mutate` before sending instead, which reads the same state and saves a reduction. Both call
-/// it through the store's `timeStage(_:_:)`, the `mutate` stage of an action's cycle, where
-/// instrumentation times it.
+/// `StoreTask` covers its mutations; it calls `mutate` through the store's `timeStage(_:_:)`,
+/// where instrumentation times the `mutate` stage of the action's cycle. When the store is idle,
+/// `ReactorRuntime.carryOut(_:from:)` calls `mutate` before sending instead, which reads the
+/// same state and saves a reduction; no extension hears of actions then.
 @MainActor
 @usableFromInline
 final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
@@ -116,7 +116,8 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
       return .deferred { [self] in
         let reactable = sendingOwner?.takeUnretainedValue() ?? owner
         guard let reactable, let store else { return .none }
-        let steps = steps(of: mutate(action, by: reactable, in: store), for: action)
+        let steps = steps(
+          of: store.timeStage(.mutate) { mutate(action, by: reactable) }, for: action)
         return actionsFromMutate.isEmpty ? steps : sendActionsFromMutate(after: steps, to: store)
       }
     case .mutation(let mutation):
@@ -158,19 +159,15 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
     return .none
   }
 
-  /// Calls `mutate(action:)` through the store's `mutate` stage; the actions it sends wait for
-  /// its mutations.
+  /// Calls `mutate(action:)`, with a test store's dependencies if it has them; the actions it
+  /// sends wait for its mutations.
   @inlinable
-  func mutate(
-    _ action: R.Action, by reactable: R, in store: ReducerStore<R.State, ReactableStep<R>>
-  ) -> Effect<R.Mutation> {
+  func mutate(_ action: R.Action, by reactable: R) -> Effect<R.Mutation> {
     let wasMutating = isMutating
     isMutating = true
     defer { isMutating = wasMutating }
-    return store.timeStage(.mutate) {
-      guard let dependencies else { return reactable.mutate(action: action) }
-      return Self.mutate(action, by: reactable, with: dependencies)
-    }
+    guard let dependencies else { return reactable.mutate(action: action) }
+    return Self.mutate(action, by: reactable, with: dependencies)
   }
 
   /// Calls `mutate(action:)` with a test store's dependencies in force.
@@ -178,7 +175,11 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
   static func mutate(
     _ action: R.Action, by reactable: R, with dependencies: DependencyValues
   ) -> Effect<R.Mutation> {
-    DependencyValues.$current.withValue(dependencies) { reactable.mutate(action: action) }
+    withDependencies {
+      $0 = dependencies
+    } operation: {
+      reactable.mutate(action: action)
+    }
   }
 
   /// The steps that `steps` delivers at once, then the actions the last `mutate` sent, as one

@@ -62,7 +62,7 @@ final class ReactorRuntime<Shape: ReactorShape> {
 
   /// Runs `body`, a send to the store, with `owner` as the reducer's sending owner.
   @inlinable
-  func sending(from owner: Shape.Owner, _ body: () -> StoreTask) -> StoreTask {
+  func sending<Result>(from owner: Shape.Owner, _ body: () -> Result) -> Result {
     let outer = reducer.sendingOwner
     reducer.sendingOwner = Unmanaged.passUnretained(owner)
     defer { reducer.sendingOwner = outer }
@@ -148,7 +148,11 @@ extension ReactorShape {
   ) -> Effect<
     Step
   > {
-    DependencyValues.$current.withValue(dependencies) { reduceForOwner(&state, step) }
+    withDependencies {
+      $0 = dependencies
+    } operation: {
+      reduceForOwner(&state, step)
+    }
   }
 
   /// Reduces one step for the sending owner, or the one the weak reference still holds.

@@ -40,7 +40,7 @@ package struct StoreUnderTest<State, Action: Sendable> {
     dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void)
   ) {
     clock = store.clock
-    currentState = { store.currentState }
+    currentState = { store.state }
     sendAction = send
     reduceDelivered = { store.reduceDeliveredActions() }
     dependenciesGet = dependencies.get

@@ -59,7 +59,7 @@ final class SharedWriter<Value: Sendable>: Sendable {
         .exchanged
     else { return }
     task.withLock { task in
-      task = Task(executorPreference: ManualClock.taskExecutor(for: clock)) {
+      task = Task(executorPreference: (clock as? ManualClock)?.taskExecutor) {
         await self.writeWhileChanged(of: reference)
       }
     }

@@ -89,7 +89,7 @@ import Darwin
     dependencies.clock = clock
     dependencies.report = { diagnostic in reported.withLock { $0.append(diagnostic) } }
     let loaded = Locked<Int?>(nil)
-    let result = await DependencyValues.$current.withValue(dependencies) {
+    let result = await DependencyValues.$inForce.withValue(dependencies) {
       await clock.settle {
         let value = try? await catalog.load()
         loaded.withLock { $0 = value }
@@ -117,7 +117,7 @@ import Darwin
     dependencies.clock = clock
     let wait = Task { @MainActor [dependencies] in
       withUnsafeCurrentTask { $0?.cancel() }
-      return await DependencyValues.$current.withValue(dependencies) {
+      return await DependencyValues.$inForce.withValue(dependencies) {
         await clock.settle {
           do {
             _ = try await catalog.load()

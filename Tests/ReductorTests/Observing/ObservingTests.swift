@@ -121,7 +121,7 @@ import Testing
   /// reads, so it reports the changes.
   @Test func aClassStateYieldsItsInstanceAndValuesOfSeesItsChanges() async {
     var store: ReducerStore<CountingModel, CountingAction>? = makeCountingStore(CountingModel())
-    let model = store!.currentState
+    let model = store!.state
     var observed: [Int] = []
     var token: ObservationToken? = store!.observe(\.count) { observed.append($0) }
     let counts = store!.values(of: \.count)
