@@ -98,14 +98,15 @@ let package = Package(
       name: "SearchTests", dependencies: ["Search", "ReductorTesting", "ReductorRecording"],
       packageAccess: false),
     .testTarget(
-      name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor"],
+      name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor", "StressRuns"],
       packageAccess: false),
     .testTarget(
       name: "TodosTests",
       dependencies: ["Todos", "ReductorTesting", "ReductorSharing", "ReductorRecording"],
       resources: [.copy("Resources/session.jsonl")], packageAccess: false),
     .testTarget(
-      name: "ScoreboardTests", dependencies: ["Scoreboard", "Terminal", "ReductorReactor"],
+      name: "ScoreboardTests",
+      dependencies: ["Scoreboard", "Terminal", "ReductorReactor", "StressRuns"],
       packageAccess: false),
     // The code the README and the articles show (Documentation/Snippets, a package of its own
     // that builds it from outside, against the public API only), run here with the other tests.

@@ -1,3 +1,4 @@
+import StressRuns
 import Terminal
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
   }
 
   /// CI's piped run: each command's output comes before the next command is read.
-  @Test(arguments: 0..<20)
+  @Test(arguments: stressRuns)
   func thePipedScriptShowsEveryState(run: Int) async {
     let lines = await self.run("add fig", "open 3", "back", "down", "load", "q")
     #expect(

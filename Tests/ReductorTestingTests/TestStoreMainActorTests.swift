@@ -5,7 +5,8 @@ import Testing
 
 /// A test store's effects that await a `@MainActor` service stay on its clock (#29): the
 /// service's answer is there for the `receive` that follows the `send` or the `advance`, with no
-/// timeout. Each scenario runs 100 times, since a broken mechanism shows as a race.
+/// timeout. Each scenario runs `stressRuns` times (100 in CI), since a broken mechanism shows
+/// as a race.
 @MainActor
 @Suite struct TestStoreMainActorTests {
   /// An alert service of the app, isolated to the main actor.

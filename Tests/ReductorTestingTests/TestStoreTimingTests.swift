@@ -5,7 +5,7 @@ import Testing
 
 /// The test store's settle points: what a test sees after each call is the same on every run,
 /// and waits for work off the clock end when the work comes back, or at the timeout. Each
-/// scenario runs 100 times, since a broken mechanism shows as a race.
+/// scenario runs `stressRuns` times (100 in CI), since a broken mechanism shows as a race.
 @MainActor
 @Suite struct TestStoreTimingTests {
   /// `send` returns with the effect it started run and its answer reduced, waiting to be

@@ -1,3 +1,4 @@
+import StressRuns
 import Terminal
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
   }
 
   /// CI's piped run; repeated: the board hears its teams through tasks of its own.
-  @Test(arguments: 0..<20)
+  @Test(arguments: stressRuns)
   func theBoardFollowsItsTeamsAndTheNewAwayTeam(run: Int) async {
     let lines = await self.run("home", "away", "home", "disallow away", "new Bears", "away", "q")
     #expect(

@@ -70,15 +70,6 @@ public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
     EffectLifetime(kind: .cancellable(EffectKey(key)))
   }
 
-  /// The same as ``replaceable(_:)``, spelled with a label.
-  ///
-  /// - Parameter key: Any hashable, sendable value.
-  /// - Returns: The lifetime.
-  @available(*, deprecated, renamed: "replaceable(_:)")
-  public static func replaceable(key: some Hashable & Sendable) -> EffectLifetime {
-    replaceable(key)
-  }
-
   /// A readable description, such as `replaceable("search")`.
   public var description: String {
     switch kind {

@@ -191,10 +191,10 @@ public enum Instrumentation: Sendable {
     #endif
   }
 
-  /// Whether the environment turns instrumentation on: `REDUCTOR_INSTRUMENT` or
-  /// `REACTABLE_INSTRUMENT` set to `1`, `true` or `yes`.
+  /// Whether the environment turns instrumentation on: `REDUCTOR_INSTRUMENT`, or a name of
+  /// another library (`switchNamesOfOtherLibraries`), set to `1`, `true` or `yes`.
   static func isSwitchedOnByEnvironment(getenv: (String) -> String?) -> Bool {
-    ["REDUCTOR_INSTRUMENT", "REACTABLE_INSTRUMENT"].contains { name in
+    (["REDUCTOR_INSTRUMENT"] + switchNamesOfOtherLibraries).contains { name in
       guard let value = getenv(name) else { return false }
       return ["1", "true", "yes"].contains(value.lowercased())
     }

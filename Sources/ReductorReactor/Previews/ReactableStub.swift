@@ -87,10 +87,4 @@ extension Reactable {
     runtime.reducer.stub = stub
     return stub
   }
-
-  /// Whether the reactable's stub is enabled: ReactorKit's name for `stub.isEnabled`.
-  public var isStubEnabled: Bool {
-    get { stub.isEnabled }
-    set { stub.isEnabled = newValue }
-  }
 }

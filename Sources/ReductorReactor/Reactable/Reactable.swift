@@ -144,23 +144,6 @@ extension Reactable {
   }
 }
 
-extension Effect {
-  /// Delivers `action` at once: ReactableKit's `.just`, the same effect as ``send(_:)``.
-  ///
-  /// - Parameter action: The action (a reactable's mutation) to deliver.
-  /// - Returns: The effect.
-  @inlinable
-  public static func just(_ action: Action) -> Effect {
-    .send(action)
-  }
-}
-
-/// ReactorKit's name for the action type of a reactable that has none: `Never`.
-public typealias NoAction = Never
-
-/// ReactorKit's name for the mutation type of a reactable that has none: `Never`.
-public typealias NoMutation = Never
-
 extension Reactable where Action == Mutation {
   /// Each action is its own mutation, as ReactorKit's default `mutate(action:)` for a reactor
   /// whose `Action` and `Mutation` are one type.

@@ -36,15 +36,6 @@ public struct Shared<Value: Sendable>: Sendable {
     OutsideChangeFollowers.noteValueHeld()
   }
 
-  /// A shared field kept in memory under `key`.
-  ///
-  /// - Parameters:
-  ///   - wrappedValue: The default value.
-  ///   - key: The value's name.
-  public init(wrappedValue: @autoclosure () -> Value, key: String) {
-    self.init(wrappedValue: wrappedValue(), .inMemory(key))
-  }
-
   /// A shared field kept in memory under the name of its type.
   ///
   /// - Parameter wrappedValue: The default value.

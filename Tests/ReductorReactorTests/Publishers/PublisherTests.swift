@@ -1,4 +1,5 @@
 import Reductor
+import StressRuns
 import Testing
 
 @testable import ReductorReactor
@@ -121,7 +122,7 @@ import Testing
   }
 
   /// Values sent from several threads reach every subscriber in one order.
-  @Test(arguments: 0..<20)
+  @Test(arguments: stressRuns)
   func subscribersAgreeOnTheOrderOfConcurrentSends(repetition: Int) async {
     let publisher = PassthroughPublisher<Int>()
     var first = publisher.makeAsyncIterator()

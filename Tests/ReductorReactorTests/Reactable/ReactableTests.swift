@@ -1,5 +1,6 @@
 import Reductor
 import ReductorReactor
+import StressRuns
 import Testing
 
 @MainActor
@@ -43,7 +44,7 @@ import Testing
   }
 
   /// Repeated: the advance runs in a task of its own, whichever way the two interleave.
-  @Test(arguments: 0..<50)
+  @Test(arguments: stressRuns)
   func asyncActionReturnsTheStateOnceTheActionsRunHasFinished(repetition: Int) async {
     let reactable = ValueCounterReactable(clock: clock)
     let advancing = Task { await clock.advance(by: .seconds(1)) }

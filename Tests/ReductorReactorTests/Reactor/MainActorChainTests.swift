@@ -5,8 +5,8 @@ import Testing
 
 /// The main-actor forms of #29 on each reactor shape: a chain of three main-actor calls, each
 /// sleeping 500 ms, ends at 1,500 ms within one advance; `MainActor.run` before and after a
-/// two-second sleep runs at 0 and at 2,000 ms. Each scenario runs 100 times, since a broken
-/// mechanism shows as a race.
+/// two-second sleep runs at 0 and at 2,000 ms. Each scenario runs `stressRuns` times (100
+/// in CI), since a broken mechanism shows as a race.
 @MainActor
 @Suite struct MainActorChainTests {
   enum Shape: String, CaseIterable, Sendable, CustomTestStringConvertible {

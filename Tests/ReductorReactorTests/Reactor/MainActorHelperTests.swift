@@ -4,8 +4,8 @@ import StressRuns
 import Testing
 
 /// A reactor's own methods are `@MainActor`, as GoodReactor's are: work that awaits them stays on
-/// the manual clock (#29), so helpers need not be `nonisolated`. Each scenario runs 100 times,
-/// since a broken mechanism shows as a race.
+/// the manual clock (#29), so helpers need not be `nonisolated`. Each scenario runs `stressRuns`
+/// times (100 in CI), since a broken mechanism shows as a race.
 @MainActor
 @Suite struct MainActorHelperTests {
   let clock = ManualClock()

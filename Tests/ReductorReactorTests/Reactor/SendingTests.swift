@@ -1,5 +1,6 @@
 import Reductor
 import ReductorReactor
+import StressRuns
 import Testing
 
 @MainActor
@@ -39,7 +40,7 @@ import Testing
   }
 
   /// Repeated: the advance runs in a task of its own, whichever way the two interleave.
-  @Test(arguments: StateKind.allCases, 0..<50)
+  @Test(arguments: StateKind.allCases, stressRuns)
   func awaitingSendReturnsWhenItsRunHasBeenReduced(kind: StateKind, repetition: Int) async {
     let model = kind.makeCounter(clock: clock)
     // It can only run once the send below waits: the send has reduced and started its run.

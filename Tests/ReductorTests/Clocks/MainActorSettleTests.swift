@@ -5,8 +5,8 @@ import Testing
 
 /// Effects that await main-actor code stay on the manual clock (#29): a `@MainActor` service, a
 /// chain of calls to it and `MainActor.run` run inside settle points like the rest of an effect,
-/// so an advance returns with what they made due reduced. Each scenario runs 100 times
-/// (`stressRuns`; `.ci/stress` runs 1,000), since a broken mechanism shows as a race.
+/// so an advance returns with what they made due reduced. Each scenario runs `stressRuns`
+/// times (100 in CI, 1,000 in `.ci/stress`), since a broken mechanism shows as a race.
 @MainActor
 @Suite struct MainActorSettleTests {
   enum Action: Sendable, Equatable {

@@ -883,8 +883,8 @@ enum FetchAction: Sendable, Equatable {
 /// The determinism contract of a store on a manual clock: effects run, and the actions they
 /// deliver are reduced, only inside settle points; a settle point returns at quiescence; an
 /// advance wakes sleepers one at a time, sleepers registered meanwhile included. Each scenario
-/// runs 100 times (`stressRuns`; `.ci/stress` runs 1,000), since a broken mechanism shows as a
-/// race.
+/// runs `stressRuns` times (100 in CI, 1,000 in `.ci/stress`), since a broken mechanism shows
+/// as a race.
 @MainActor
 @Suite struct SettleTests {
   enum Action: Sendable, Equatable {

@@ -1,4 +1,5 @@
-/// The builder of earlier releases; stores are made with their initializer.
+/// NanoRedux's builder of stores, kept for code that moves over; stores are made with their
+/// initializer.
 ///
 /// ```swift
 /// let store = ReducerStore(initialState: CounterState(), reducer: CounterReducer())
@@ -22,6 +23,3 @@ public enum StoreBuilder: Sendable {
     ReducerStore(initialState: initialState, reducer: reducer, clock: clock)
   }
 }
-
-/// The root store type of a reducer.
-public typealias StoreOf<R: Reducer> = ReducerStore<R.State, R.Action>
