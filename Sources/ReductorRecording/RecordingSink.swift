@@ -27,10 +27,10 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     case effectStarted(Int)
     /// An effect's end, with its step's stages when they wait for it: one entry, so that no
     /// other line comes between the two.
-    case effectEnded(Int, nanoseconds: Int64, Bool, stages: (any MeasuredStages)?)
+    case effectEnded(Int, nanoseconds: Int64, Bool, stages: (@Sendable () -> [String: Duration])?)
     /// The stages of a step that started no effect, which the store's instrumentation timed;
     /// read when written.
-    case stages(Int, any MeasuredStages)
+    case stages(Int, @Sendable () -> [String: Duration])
   }
 
   /// A state, as it waits to be written.
@@ -303,9 +303,10 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
 
   /// Appends the line of the stage durations of `step`, unless it has none or was dropped.
   private func append(
-    _ stages: any MeasuredStages, of step: Int, to lines: inout Data, with writer: inout Writer
+    _ stages: @Sendable () -> [String: Duration], of step: Int, to lines: inout Data,
+    with writer: inout Writer
   ) throws {
-    let durations = stages.stageDurations
+    let durations = stages()
     guard step > writer.droppedSteps, !durations.isEmpty else { return }
     lines.append(StagesLine(step: step - writer.droppedSteps, durations: durations).data)
   }

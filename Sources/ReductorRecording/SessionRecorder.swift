@@ -53,7 +53,7 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
   /// The last step's stages, when the store's instrumentation times them: written once its
   /// effect ends, or, if it started none, with the next step (or a flush).
   @exclusivity(unchecked) @usableFromInline var unwrittenStages:
-    (step: Int, stages: any MeasuredStages)?
+    (step: Int, stages: @Sendable () -> [String: Duration])?
   private let encoder = RecordingCoding.makeEncoder()
 
   @usableFromInline
@@ -91,7 +91,7 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     } else {
       sink.append { .step(step, nanoseconds: time, origin: recordedOrigin, action, state) }
     }
-    if let stages = origin.measuredStages { unwrittenStages = (step, stages) }
+    if let stages = origin.stageDurations { unwrittenStages = (step, stages) }
   }
 
   /// Hands the last step's stages to the writer.
@@ -131,7 +131,7 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
     let step = origin.reduction - first + 1
     sink.append { .effectStarted(step) }
     // The step's stages wait for its effect's.
-    var stages: (any MeasuredStages)?
+    var stages: (@Sendable () -> [String: Duration])?
     if let unwritten = unwrittenStages, unwritten.step == step {
       stages = unwritten.stages
       unwrittenStages = nil

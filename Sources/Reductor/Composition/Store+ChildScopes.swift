@@ -83,7 +83,7 @@ where ElementState.ID == ID {
   private let projectionCount = LastRead(0)
 
   /// How many times a row store computed its state.
-  package var projections: Int {
+  var projections: Int {
     projectionCount.value
   }
 

@@ -220,7 +220,7 @@ final class ActionCycle: Sendable {
   private let reduceNanoseconds = Atomic<Int64>(-1)
   private let effectNanoseconds = Atomic<Int64>(-1)
 
-  private func withNanoseconds<Result>(
+  fileprivate func withNanoseconds<Result>(
     of stage: Instrumentation.Stage, _ body: (borrowing Atomic<Int64>) -> Result
   ) -> Result {
     switch stage {
@@ -244,8 +244,10 @@ final class ActionCycle: Sendable {
   }
 }
 
-extension ActionCycle: MeasuredStages {
-  @usableFromInline package var stageDurations: [String: Duration] {
+extension ActionCycle {
+  /// The durations of the stages timed so far, by stage name (`queue`, `mutate`, `reduce`,
+  /// `effect`); a stage not timed, or not over yet, is missing.
+  var stageDurations: [String: Duration] {
     var durations: [String: Duration] = [:]
     for stage in Instrumentation.Stage.allCases {
       let value = withNanoseconds(of: stage) { $0.load(ordering: .relaxed) }
@@ -255,23 +257,26 @@ extension ActionCycle: MeasuredStages {
   }
 }
 
-/// The durations of the stages of one action's cycle that its store's instrumentation timed, as
-/// far as they are known: what a recording of the store writes for the action's step.
-@usableFromInline
-package protocol MeasuredStages: AnyObject, Sendable {
-  /// The durations, by stage name (`queue`, `mutate`, `reduce`, `effect`); a stage not timed,
-  /// or not over yet, is missing.
-  var stageDurations: [String: Duration] { get }
-}
-
 extension ActionOrigin {
-  /// The stages of the action's cycle, when the store's instrumentation timed it: among the
-  /// marks the action carries, whichever extension is asking.
+  /// The durations of the stages of the action's cycle, when the store's instrumentation timed
+  /// it, as far as they are known when called (the `effect` stage ends later): what a recording
+  /// of the store writes for the action's step. Found among the marks the action carries,
+  /// whichever extension asks.
   @inlinable
-  package var measuredStages: (any MeasuredStages)? {
-    if let stages = marks as? any MeasuredStages { return stages }
-    guard let list = marks as? ActionMarks else { return nil }
-    for case let stages as any MeasuredStages in list.marks { return stages }
-    return nil
+  package var stageDurations: (@Sendable () -> [String: Duration])? {
+    guard let marks else { return nil }
+    return Self.stageDurations(among: marks)
+  }
+
+  /// The durations of the stages of the instrumentation's cycle among `marks`, if it is there.
+  @usableFromInline
+  static func stageDurations(
+    among marks: any AnyObject & Sendable
+  ) -> (@Sendable () -> [String: Duration])? {
+    let cycle =
+      marks as? ActionCycle
+      ?? (marks as? ActionMarks)?.marks.lazy.compactMap { $0 as? ActionCycle }.first
+    guard let cycle else { return nil }
+    return { cycle.stageDurations }
   }
 }
