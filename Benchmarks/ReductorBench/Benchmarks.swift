@@ -272,6 +272,15 @@ func scoped(
 
 // MARK: - The benchmarks
 
+/// Sends `.ping` and waits for the `.pong` its `.run` delivers, `count` times; returns whether
+/// every `.pong` was reduced. What `effect.run.roundtrip` times, for `Benchmarks/trace-path.sh`.
+@MainActor
+func roundTrips(_ count: Int) async -> Bool {
+  let store = makeValueStore()
+  for _ in 0..<count { await store.send(.ping).finish() }
+  return store.state.count == count
+}
+
 @MainActor
 let allBenchmarks: [Benchmark] = [
   Benchmark("baseline.closure", operations: (10_000_000, 100_000)) { n in

@@ -7,6 +7,9 @@ import Darwin
 // reductor-bench: times the store against baselines measured in the same run.
 //   swift run -c release reductor-bench [--filter SUBSTRING]... [--json] [--quick]
 // With filters, a benchmark runs when its name contains any of them.
+//   swift run -c release reductor-bench --round-trips N
+// sends `.ping` and waits for the `.pong` its `.run` delivers, N times, and measures nothing: for
+// Benchmarks/trace-path.sh, which counts the code such a round trip runs through.
 
 var filters: [String] = []
 var json = false
@@ -17,8 +20,12 @@ while let argument = arguments.popFirst() {
   case "--filter": arguments.popFirst().map { filters.append($0) }
   case "--json": json = true
   case "--quick": quick = true
+  case "--round-trips":
+    let count = arguments.popFirst().flatMap { Int($0) } ?? 1
+    // Ends the process at once: valgrind fails in the dispatch library's exit otherwise.
+    _exit(await roundTrips(count) ? 0 : 1)
   default:
-    print("usage: reductor-bench [--filter SUBSTRING]... [--json] [--quick]")
+    print("usage: reductor-bench [--filter SUBSTRING]... [--json] [--quick] | --round-trips N")
     exit(2)
   }
 }

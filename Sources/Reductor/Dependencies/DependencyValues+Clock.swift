@@ -2,8 +2,11 @@ extension DependencyValues {
   /// The clock of time-based work: in an effect, its store's clock (a ``ManualClock`` in
   /// tests), which ``EffectContext/clock`` reads too; a `ContinuousClock` elsewhere.
   public var clock: any Clock<Duration> {
-    get { self[ClockKey.self] }
-    set { self[ClockKey.self] = newValue }
+    get { storeClock ?? self[ClockKey.self] }
+    set {
+      storeClock = nil
+      self[ClockKey.self] = newValue
+    }
   }
 }
 

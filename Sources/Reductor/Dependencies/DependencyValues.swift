@@ -33,6 +33,11 @@ public struct DependencyValues: Sendable {
     writeToStandardError($0.description)
   }
 
+  /// The clock of the store whose effect runs with these values, which ``clock`` is: set where
+  /// the effect runs (a field, where an override of `clock` would allocate its box per effect),
+  /// and cleared by an assignment to `clock`, which then wins.
+  var storeClock: (any Clock<Duration>)?
+
   /// Where the dependencies are used; ``DependencyContext/live`` by default.
   ///
   /// Setting it, even to the same context, starts afresh: the values of the keys are made again

@@ -219,7 +219,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
   private func inForce(_ dependencies: DependencyValues) -> DependencyValues {
     guard let runtime else { return dependencies }
     var dependencies = dependencies
-    dependencies.clock = runtime.clock
+    dependencies.storeClock = runtime.clock
     return dependencies
   }
 

@@ -29,8 +29,11 @@ final class EffectRuntime: Sendable {
   let openTrackers = Atomic(0)
   /// The number of tasks registered in `state.waiters`, written under the lock.
   let waiterCount = Atomic(0)
-  /// Moves whenever `openTrackers` reaches zero.
+  /// Moves when `openTrackers` reaches zero while a task waits for it.
   let quiet = ActivitySignal()
+  /// The number of tasks that wait for `openTrackers` to reach zero, counted before they read
+  /// ``isQuiet`` and until they stop watching ``quiet``.
+  let quietWatchers = Atomic(0)
 
   init(clock: any Clock<Duration>) {
     self.clock = clock
@@ -149,5 +152,157 @@ final class EffectRuntime: Sendable {
   /// Called when the store is deinitialized: cancels every effect that is not detached.
   func close() {
     state.withLock { $0.effects.close() }.perform()
+  }
+}
+
+/// The runtime's part of ``StoreTask/finish()``, where tasks wait for a tracker's count to reach
+/// zero, and of ``ReducerStore/finishEffects(timeout:fileID:line:)``, which waits for every
+/// tracker's.
+extension EffectRuntime {
+  /// Registers a task that waits for `tracker`; returns its id, or nil when the tracker is
+  /// finished. The waiter is counted before the tracker's count is read, and
+  /// `trackerFinished(_:)` reads the number of waiters after the count reached zero, both
+  /// sequentially consistent: either the waiter sees zero, or `trackerFinished(_:)` sees the
+  /// waiter and resumes it under the lock.
+  func registerWaiter(for tracker: EffectTracker, drains: Bool = false) -> UInt64? {
+    if tracker.isFinished { return nil }
+    return state.withLock { state in
+      let id = state.waiters.register(for: tracker, drains: drains)
+      waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
+      guard tracker.isFinished else { return id }
+      _ = state.waiters.remove(id)
+      waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
+      return nil
+    }
+  }
+
+  /// Attaches the continuation of waiter `id`, or resumes it at once if it was resumed (its
+  /// tracker finished, or its task was cancelled) before it got here.
+  func attach(_ continuation: CheckedContinuation<Void, Never>, toWaiter id: UInt64) {
+    if !state.withLock({ $0.waiters.attach(continuation, to: id) }) { continuation.resume() }
+  }
+
+  /// Resumes waiter `id`, if it still waits.
+  func resumeWaiter(_ id: UInt64) {
+    state.withLock { state in
+      defer { waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent) }
+      return state.waiters.remove(id)
+    }?.resume()
+  }
+
+  /// Resumes every task waiting for `tracker`; called when its count reaches zero. On a manual
+  /// clock, it tells the clock's settle points that wait for activity.
+  func trackerFinished(_ tracker: EffectTracker) {
+    // Most trackers finish with nobody waiting: no lock then.
+    if waiterCount.load(ordering: .sequentiallyConsistent) > 0 {
+      let waiters = state.withLock { state in
+        defer { waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent) }
+        return state.waiters.removeAll(waitingFor: tracker)
+      }
+      for continuation in waiters { continuation.resume() }
+    }
+    // Sequentially consistent, as a watcher's count and its read of `isQuiet`: either the
+    // watcher reads zero, or this reads the watcher and moves the signal.
+    if openTrackers.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0,
+      quietWatchers.load(ordering: .sequentiallyConsistent) > 0
+    {
+      quiet.notify()
+    }
+    manualClock?.signalActivity()
+  }
+
+  /// Wakes a task that waits for a send's work on the store's own actor, when one does, to
+  /// reduce the actions that arrived: it does in its own turn of that actor what a drain
+  /// scheduled for them would do in another. Returns whether one was woken; the inbox
+  /// schedules a drain otherwise.
+  @usableFromInline
+  func resumeDrainingWaiter() -> Bool {
+    guard waiterCount.load(ordering: .sequentiallyConsistent) > 0 else { return false }
+    let (found, continuation) = state.withLock { state in
+      defer { waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent) }
+      return state.waiters.removeDrainer()
+    }
+    continuation?.resume()
+    return found
+  }
+
+  /// Sets how the store reduces the actions delivered to it on the main actor, which owns it.
+  @usableFromInline
+  func setDrainOnMainActor(_ drain: @escaping @MainActor @Sendable () -> Void) {
+    state.withLock { $0.drainOnMainActor = drain }
+  }
+
+  /// Counts a tracker that got its first work; called by its first `begin`.
+  func trackerOpened() {
+    openTrackers.wrappingAdd(1, ordering: .acquiringAndReleasing)
+  }
+
+  /// Whether no tracker has work: no effect runs or waits, and every action effects delivered
+  /// has been reduced.
+  var isQuiet: Bool {
+    openTrackers.load(ordering: .sequentiallyConsistent) == 0
+  }
+}
+
+/// The tasks waiting in ``StoreTask/finish()``, by id: a pure data structure driven under the
+/// effect runtime's lock.
+///
+/// A waiter registers before it suspends, so a resume that comes before its continuation exists
+/// (its tracker finished, or its task was cancelled) is remembered: the waiter is gone when the
+/// continuation attaches, which then resumes at once.
+struct TrackerWaiters {
+  typealias Continuation = CheckedContinuation<Void, Never>
+
+  private struct Waiter {
+    let tracker: ObjectIdentifier
+    /// Whether it waits on the store's own actor and reduces what arrives (see
+    /// ``EffectRuntime/resumeDrainingWaiter()``).
+    let drains: Bool
+    var continuation: Continuation?
+  }
+
+  private var waiters: [UInt64: Waiter] = [:]
+  private var nextID: UInt64 = 0
+
+  /// The number of waiters registered.
+  var count: Int {
+    waiters.count
+  }
+
+  /// Registers a waiter for `tracker`, which drains the store's inbox when woken if `drains`;
+  /// returns its id.
+  mutating func register(for tracker: EffectTracker, drains: Bool) -> UInt64 {
+    let id = nextID
+    nextID += 1
+    waiters[id] = Waiter(tracker: ObjectIdentifier(tracker), drains: drains)
+    return id
+  }
+
+  /// Removes a waiter that drains, if one waits; returns whether one did, and its continuation
+  /// to resume if it had attached one.
+  mutating func removeDrainer() -> (found: Bool, continuation: Continuation?) {
+    guard let id = waiters.first(where: { $0.value.drains })?.key else { return (false, nil) }
+    return (true, remove(id))
+  }
+
+  /// Attaches the continuation of waiter `id`; returns `false` when the waiter was resumed before
+  /// it got here, and the caller must resume the continuation itself.
+  mutating func attach(_ continuation: Continuation, to id: UInt64) -> Bool {
+    guard waiters[id] != nil else { return false }
+    waiters[id]?.continuation = continuation
+    return true
+  }
+
+  /// Removes waiter `id`; returns its continuation to resume, if it had attached one.
+  mutating func remove(_ id: UInt64) -> Continuation? {
+    waiters.removeValue(forKey: id)?.continuation
+  }
+
+  /// Removes every waiter for `tracker`; returns the continuations to resume.
+  mutating func removeAll(waitingFor tracker: EffectTracker) -> [Continuation] {
+    guard !waiters.isEmpty else { return [] }
+    let tracker = ObjectIdentifier(tracker)
+    let ids = waiters.filter { $0.value.tracker == tracker }.keys
+    return ids.compactMap { remove($0) }
   }
 }

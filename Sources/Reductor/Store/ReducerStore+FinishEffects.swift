@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ReducerStore {
   /// Waits until every effect of the store has finished and every action they delivered has
   /// been reduced, or `timeout` has passed; for a graceful shutdown.
@@ -44,6 +46,9 @@ extension ReducerStore {
       return await clock.settle(until: { runtime.isQuiet }, timeout: timeout)
     }
     let deadline = ContinuousClock.now.advanced(by: timeout)
+    // Counted as a watcher of the quiet signal, which moves only while one watches.
+    runtime.quietWatchers.wrappingAdd(1, ordering: .sequentiallyConsistent)
+    defer { runtime.quietWatchers.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
     while true {
       // Actions effects delivered count as their work until they are reduced.
       reduceDeliveredActions()

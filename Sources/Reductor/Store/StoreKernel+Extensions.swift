@@ -104,12 +104,6 @@ extension StoreKernel {
     }
   }
 
-  /// The marks the marking extensions give an arriving action, if any.
-  @inlinable
-  func mark(arriving action: Action) -> (any AnyObject & Sendable)? {
-    extensions.markingCount == 0 ? nil : marks(of: action)
-  }
-
   /// The marks of an arriving action, when an extension marks: none while its switch is off.
   /// Specialized where the store's types are known, but out of the send path's line; a method
   /// of the kernel, which reads the list in place (called on the list, it copied it).

@@ -174,6 +174,13 @@ final class StoreKernel<State, Action: Sendable>: Observable {
     queue.append(.init(action: action, tracker: tracker, mark: mark(arriving: action)))
   }
 
+  /// The marks the marking extensions give an arriving action, if any (see
+  /// `StoreKernel+Extensions.swift`).
+  @inlinable
+  func mark(arriving action: Action) -> (any AnyObject & Sendable)? {
+    extensions.markingCount == 0 ? nil : marks(of: action)
+  }
+
   // MARK: - Draining
 
   /// The most actions one drain reduces before it gives the main actor back: during a flood of
@@ -264,7 +271,8 @@ final class StoreKernel<State, Action: Sendable>: Observable {
   func handle(
     _ action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?, isSent: Bool
   ) -> EffectTracker? {
-    guard extensions.hooks.isEmpty, mark == nil, tracker?.mark == nil else {
+    // The raw value, where `isEmpty` would be a call in an unoptimized build.
+    guard extensions.hooks.rawValue == 0, mark == nil, tracker?.mark == nil else {
       return handleWatched(action, tracker: tracker, mark: mark, isSent: isSent)
     }
     let effect = reduceState(action)

@@ -20,12 +20,19 @@ final class ActivitySignal: Sendable {
     moves.load(ordering: .sequentiallyConsistent)
   }
 
-  /// Moves the count and wakes every waiter.
+  /// Moves the count and wakes every waiter. Inlined where it is called: most calls find no
+  /// waiter.
+  @inline(__always)
   func notify() {
     // Sequentially consistent with a waiter's registration: either this sees the waiter, or the
     // waiter sees the count moved and does not wait.
     moves.wrappingAdd(1, ordering: .sequentiallyConsistent)
     guard waiterCount.load(ordering: .sequentiallyConsistent) > 0 else { return }
+    wakeWaiters()
+  }
+
+  /// Wakes every waiter.
+  private func wakeWaiters() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       defer {
         state.waiters.removeAll()

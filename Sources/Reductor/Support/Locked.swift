@@ -53,10 +53,18 @@ public final class Locked<Value>: @unchecked Sendable {
   /// - Parameter body: Reads or changes the value.
   /// - Returns: What `body` returns.
   @inlinable
+  @inline(__always)
   public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body(&protectedValue)
+    // Unlocked on both paths rather than in a `defer`, which the compiler keeps out of line.
+    do {
+      let result = try body(&protectedValue)
+      pthread_mutex_unlock(mutex)
+      return result
+    } catch {
+      pthread_mutex_unlock(mutex)
+      throw error
+    }
   }
 
   /// A copy of the value, read under the lock.
