@@ -11,9 +11,9 @@
 /// cleanup.perform()
 /// ```
 ///
-/// A key holds at most one thing, its ``Slot``: a debounce waiting for its deadline, a debounce
-/// that is due and about to start, a running task, or a task that finished while actions it
-/// delivered wait to be reduced. Putting something under a key replaces
+/// A key holds at most one thing, its ``Slot``: a debounce (waiting for its deadline, or due and
+/// about to start), a running task, or a task that finished while actions it delivered wait to
+/// be reduced. Putting something under a key replaces
 /// what the slot held and cleans that up, so "one per key" holds by construction. Beside its
 /// slot, a key may hold any number of running ``EffectLifetime/cancellable(_:)`` tasks, which
 /// cancelling the key, or putting something in its slot, cancels. Each event
@@ -22,11 +22,10 @@
 struct EffectTable {
   /// What a key holds.
   enum Slot: Equatable {
-    /// A debounce waiting in the debounce table until it is due.
-    case pending(debounce: UInt64)
-    /// A debounce the timer took off because it is due, not started yet. The timer starts it
-    /// outside the lock; if anything takes the slot over meanwhile, it does not start.
-    case firing(debounce: UInt64, tracker: EffectTracker?)
+    /// An entry of the debounce table: waiting until it is due, or due and about to start (the
+    /// timer starts it outside the lock; if anything takes the slot over meanwhile, it does not
+    /// start). See `Debounce/`.
+    case debounce(UInt64)
     /// A task registered under the key: a replaceable effect or a debounce that started.
     case running(task: UInt64)
     /// A task that finished while actions it delivered wait in the store's inbox: replacing it
@@ -35,9 +34,7 @@ struct EffectTable {
 
     static func == (lhs: Slot, rhs: Slot) -> Bool {
       switch (lhs, rhs) {
-      case (.pending(let lhs), .pending(let rhs)): lhs == rhs
-      case (.firing(let lhs, let lhsTracker), .firing(let rhs, let rhsTracker)):
-        lhs == rhs && lhsTracker === rhsTracker
+      case (.debounce(let lhs), .debounce(let rhs)): lhs == rhs
       case (.running(let lhs), .running(let rhs)): lhs == rhs
       case (.delivering(let lhs), .delivering(let rhs)): lhs === rhs
       default: false
@@ -66,14 +63,6 @@ struct EffectTable {
     let cleanup: Cleanup
   }
 
-  /// What ``fire(timer:now:)`` took off the debounce table.
-  struct Fire {
-    /// The debounces due, earliest first, now `firing` under their keys.
-    let due: [(id: UInt64, pending: DebounceTable.Pending)]
-    /// When the timer is to wake next, or nil when it is to stop.
-    let nextDeadline: Duration?
-  }
-
   private struct Running {
     let task: Task<Void, Never>
     let lifetime: EffectLifetime
@@ -90,12 +79,14 @@ struct EffectTable {
   }
 
   private var running: [UInt64: Running] = [:]
-  private var slots: [EffectKey: Slot] = [:]
+  var slots: [EffectKey: Slot] = [:]
   /// The running tasks of ``EffectLifetime/cancellable(_:)`` effects, by key: any number per
   /// key, beside what the key's slot holds.
   private var cancellables: [EffectKey: Set<UInt64>] = [:]
-  private var debounces = DebounceTable()
-  private var windows = ThrottleWindows()
+  /// The debounces, and the throttle windows: the tables of the timed operators, each in its
+  /// folder with the events that drive it (`Debounce/`, `Throttle/`).
+  var debounces = DebounceTable()
+  var windows = ThrottleWindows()
   private var nextTaskID: UInt64 = 0
   /// Set when the store is gone: from then on only detached work starts.
   private(set) var isClosed = false
@@ -107,7 +98,7 @@ struct EffectTable {
 
   /// The number of debounces waiting for their deadline.
   var pendingDebounceCount: Int {
-    debounces.count
+    debounces.waitingCount
   }
 
   /// The number of open throttle windows.
@@ -133,7 +124,7 @@ struct EffectTable {
         stage: .running, lifetime: effect.lifetime, startedBy: Self.origin(of: effect.tracker),
         location: effect.site?.description)
     }
-    let debouncing = debounces.pending.filter { belongs($0.tracker) }.map { pending in
+    let debouncing = debounces.waiting.filter { belongs($0.tracker) }.map { pending in
       InFlightEffect(
         stage: .debouncing, lifetime: EffectLifetime(kind: .replaceable(pending.key)),
         startedBy: Self.origin(of: pending.tracker))
@@ -177,8 +168,8 @@ struct EffectTable {
       return Start(task: nil, cleanup: .none)
     }
     if let firedDebounce {
-      guard case .replaceable(let key) = lifetime.kind,
-        case .firing(firedDebounce, _)? = slots[key]
+      guard case .replaceable(let key) = lifetime.kind, slots[key] == .debounce(firedDebounce),
+        debounces.takeFiring(firedDebounce)
       else { return Start(task: nil, cleanup: .none) }
     }
     let id = nextTaskID
@@ -201,7 +192,7 @@ struct EffectTable {
   }
 
   /// Cancels the cancellable tasks under `key`.
-  private mutating func cancelCancellables(of key: EffectKey, into cleanup: inout Cleanup) {
+  mutating func cancelCancellables(of key: EffectKey, into cleanup: inout Cleanup) {
     guard let ids = cancellables.removeValue(forKey: key) else { return }
     for id in ids.sorted() { running[id]?.cancel(into: &cleanup) }
   }
@@ -270,105 +261,13 @@ struct EffectTable {
     }
     cleanup.trackersToEnd = windows.removeTrailing(trackedBy: tracker).compactMap(\.tracker)
     for (key, slot) in slots {
-      switch slot {
-      case .pending(let id) where debounces[id]?.tracker?.isCounted(in: tracker) == true:
-        cleanup.trackersToEnd += cleanUp(slots.removeValue(forKey: key), of: key).trackersToEnd
-      case .firing(_, let firingTracker) where firingTracker?.isCounted(in: tracker) == true:
-        slots.removeValue(forKey: key)
-      default:
-        break
-      }
+      guard case .debounce(let id) = slot, debounces.tracker(of: id)?.isCounted(in: tracker) == true
+      else { continue }
+      let dropped = cleanUp(slots.removeValue(forKey: key), of: key)
+      cleanup.trackersToEnd += dropped.trackersToEnd
+      cleanup.tasksToCancel += dropped.tasksToCancel
     }
     return cleanup
-  }
-
-  /// Schedules a debounce under `pending.key`, due at `deadline`, taking the key over: an older
-  /// debounce is dropped, a running task cancelled, and so are the key's cancellable tasks.
-  ///
-  /// Returns nil when the table is closed or the tracker cancelled. A timer is made with `makeTimer` when none sleeps
-  /// until `deadline` or earlier; it runs inside the lock so that the timer is known before it
-  /// can wake and report ``fire(timer:now:)``.
-  mutating func debounce(
-    _ pending: DebounceTable.Pending,
-    at deadline: Duration,
-    makeTimer: (_ id: UInt64) -> Task<Void, Never>
-  ) -> Cleanup? {
-    guard !isClosed, pending.tracker?.isCancelled != true else { return nil }
-    let id = debounces.schedule(pending, at: deadline)
-    let replaced = slots.updateValue(.pending(debounce: id), forKey: pending.key)
-    var cleanup = cleanUp(replaced, of: pending.key)
-    cancelCancellables(of: pending.key, into: &cleanup)
-    if let timer = debounces.timer, timer.deadline <= deadline { return cleanup }
-    if let replaced = debounces.timer { cleanup.tasksToCancel.append(replaced.task) }
-    debounces.timer = DebounceTable.Timer(id: id, task: makeTimer(id), deadline: deadline)
-    return cleanup
-  }
-
-  /// The debounce timer `timer` woke at `now`: takes off the debounces due, marking their keys
-  /// `firing`, and says when to wake next. A replaced timer gets nothing and stops.
-  mutating func fire(timer: UInt64, now: Duration) -> Fire {
-    guard debounces.timer?.id == timer else { return Fire(due: [], nextDeadline: nil) }
-    var due: [(id: UInt64, pending: DebounceTable.Pending)] = []
-    while let entry = debounces.popDue(notAfter: now) {
-      let key = entry.pending.key
-      let firing = Slot.firing(debounce: entry.id, tracker: entry.pending.tracker)
-      let replaced = slots.updateValue(firing, forKey: key)
-      // The debounce table holds an entry exactly while its key's slot names it.
-      assert(
-        replaced == .pending(debounce: entry.id),
-        "Debounce \(entry.id) was due under \(key), which held \(String(describing: replaced))")
-      due.append(entry)
-    }
-    let next = debounces.earliestDeadline()
-    if let next { debounces.timer?.deadline = next } else { debounces.timer = nil }
-    return Fire(due: due, nextDeadline: next)
-  }
-
-  /// The timer `timer` stopped early (cancelled, or its clock failed): forgets it, so that the
-  /// next debounce makes a new one.
-  mutating func timerStopped(_ timer: UInt64) {
-    if debounces.timer?.id == timer { debounces.timer = nil }
-  }
-
-  /// A fired debounce under `key` whose effect starts without a task (`.none`, `.send`): frees
-  /// the key, or holds it for `gate` until the action it delivers is reduced; returns whether
-  /// the key was still `firing` entry `id`, that is, whether it may deliver.
-  mutating func takeFired(_ id: UInt64, key: EffectKey, delivering gate: EffectGate? = nil) -> Bool
-  {
-    let slot = slots.removeValue(forKey: key)
-    guard case .firing(id, _)? = slot else {
-      if let slot { slots[key] = slot }  // not this entry's: it goes back
-      return false
-    }
-    if let gate { slots[key] = .delivering(gate) }
-    return true
-  }
-
-  /// Throttles an effect for `key` at `now`; see
-  /// ``ThrottleWindows/admit(_:at:interval:trailing:makeTimer:)``. Once the table is closed, or
-  /// the trailing effect's tracker is cancelled, no effect waits as a trailing one.
-  mutating func throttle(
-    _ key: EffectKey, at now: Duration, interval: Duration, trailing: ThrottleWindows.Trailing?,
-    makeTimer: (_ id: UInt64, _ end: Duration) -> Task<Void, Never>
-  ) -> ThrottleWindows.Admission {
-    let keeps = !isClosed && trailing?.tracker?.isCancelled != true
-    return windows.admit(
-      key, at: now, interval: interval, trailing: keeps ? trailing : nil, makeTimer: makeTimer)
-  }
-
-  /// The timer of `key`'s throttle window woke at `now`; see
-  /// ``ThrottleWindows/windowEnded(_:timer:at:)``.
-  mutating func throttleWindowEnded(
-    _ key: EffectKey, timer: UInt64, at now: Duration
-  ) -> ThrottleWindows.WindowEnd {
-    windows.windowEnded(key, timer: timer, at: now)
-  }
-
-  /// The timer of `key`'s throttle window stopped early; returns the trailing effect it dropped.
-  mutating func throttleTimerStopped(
-    _ key: EffectKey, timer: UInt64
-  ) -> ThrottleWindows.Trailing? {
-    windows.timerStopped(key, timer: timer)
   }
 
   /// The store is gone: cancels every task that is not detached and the timers, drops every
@@ -395,27 +294,22 @@ struct EffectTable {
 
   /// Cleans up what `key`'s slot held before it was replaced or emptied: a running task is
   /// cancelled (it frees nothing when it finishes, since the slot no longer names it), the
-  /// actions a finished one delivered are dropped, a pending debounce is dropped and its tracker
-  /// ended, a firing one has lost its claim to start.
-  private mutating func cleanUp(_ slot: Slot?, of key: EffectKey) -> Cleanup {
+  /// actions a finished one delivered are dropped, a debounce is dropped (see
+  /// ``DebounceTable/drop(_:)``).
+  mutating func cleanUp(_ slot: Slot?, of key: EffectKey) -> Cleanup {
     var cleanup = Cleanup()
     switch slot {
     case .running(let id)?:
       running[id]?.cancel(into: &cleanup)
     case .delivering(let gate)?:
       gate.close()
-    case .pending(let id)?:
-      guard let dropped = debounces.remove(id) else {
-        assertionFailure("Key \(key) held debounce \(id), which the debounce table does not have")
-        break
-      }
+    case .debounce(let id)?:
+      // A waiting debounce's wait ends; with the last one gone, the timer has nothing to wait
+      // for. A firing one loses its claim to start.
+      let dropped = debounces.drop(id)
       if let tracker = dropped.tracker { cleanup.trackersToEnd.append(tracker) }
-      // With its last entry gone, the timer has nothing to wait for.
-      if debounces.count == 0, let timer = debounces.timer {
-        debounces.timer = nil
-        cleanup.tasksToCancel.append(timer.task)
-      }
-    case .firing?, nil:
+      if let timer = dropped.timer { cleanup.tasksToCancel.append(timer) }
+    case nil:
       break
     }
     return cleanup

@@ -70,7 +70,7 @@ import Testing
     }
     let first = try #require(scheduled)
     #expect(first.tasksToCancel.isEmpty && first.trackersToEnd.isEmpty)
-    #expect(table[search] == .pending(debounce: 0))
+    #expect(table[search] == .debounce(0))
 
     let rescheduled = table.debounce(debounce(search), at: .milliseconds(400)) { id in
       timers.append(id)
@@ -78,7 +78,7 @@ import Testing
     }
     let second = try #require(rescheduled)
     #expect(second.trackersToEnd.map(ObjectIdentifier.init) == [ObjectIdentifier(older)])
-    #expect(table[search] == .pending(debounce: 1))
+    #expect(table[search] == .debounce(1))
     #expect(table.pendingDebounceCount == 1)
     #expect(timers == [0])  // the timer sleeping until 300 ms wakes early enough for 400 ms
   }
@@ -99,9 +99,9 @@ import Testing
     #expect(cleanup.tasksToCancel == [timers[0]!])
 
     // The replaced timer wakes and gets nothing; the new one fires both, in deadline order.
-    let replaced = table.fire(timer: 0, now: .milliseconds(500))
+    let replaced = table.fireDebounces(timer: 0, now: .milliseconds(500))
     #expect(replaced.due.isEmpty)
-    let fired = table.fire(timer: 1, now: .milliseconds(500))
+    let fired = table.fireDebounces(timer: 1, now: .milliseconds(500))
     #expect(fired.due.map(\.pending.key) == [EffectKey("fast"), EffectKey("slow")])
     #expect(fired.nextDeadline == nil)
   }
@@ -112,7 +112,7 @@ import Testing
     let scheduled = table.debounce(debounce(search), at: .milliseconds(300)) { _ in Task {} }
     let cleanup = try #require(scheduled)
     #expect(cleanup.tasksToCancel == [running.task])
-    #expect(table[search] == .pending(debounce: 0))
+    #expect(table[search] == .debounce(0))
   }
 
   @Test func aReplaceableStartDropsThePendingDebounceUnderItsKey() {
@@ -133,18 +133,18 @@ import Testing
         debounce(EffectKey(name), tracker: name == "a" ? first : nil), at: .milliseconds(deadline)
       ) { _ in Task {} }
     }
-    let fired = table.fire(timer: 0, now: .milliseconds(100))
+    let fired = table.fireDebounces(timer: 0, now: .milliseconds(100))
     #expect(fired.due.map(\.id) == [0, 1])  // at one instant, in the order scheduled
     #expect(fired.nextDeadline == .milliseconds(250))
-    #expect(table[EffectKey("a")] == .firing(debounce: 0, tracker: first))
-    #expect(table[EffectKey("c")] == .pending(debounce: 2))
+    #expect(table[EffectKey("a")] == .debounce(0))
+    #expect(table[EffectKey("c")] == .debounce(2))
     #expect(table.pendingDebounceCount == 1)
   }
 
   @Test func aFiredDebounceStartsOnlyWhileItsKeyIsStillFiringIt() {
     var table = EffectTable()
     _ = table.debounce(debounce(search), at: .milliseconds(100)) { _ in Task {} }
-    _ = table.fire(timer: 0, now: .milliseconds(100))
+    _ = table.fireDebounces(timer: 0, now: .milliseconds(100))
     let started = table.start(.replaceable("search"), tracker: nil, gate: gate(), firedDebounce: 0)
     { _ in
       Task {}
@@ -154,7 +154,7 @@ import Testing
 
     // A newer debounce is scheduled and fires; a cancel comes before the timer starts it.
     _ = table.debounce(debounce(search), at: .milliseconds(200)) { _ in Task {} }
-    _ = table.fire(timer: 1, now: .milliseconds(200))
+    _ = table.fireDebounces(timer: 1, now: .milliseconds(200))
     let cancelled = table.cancel(search)
     #expect(cancelled.tasksToCancel.isEmpty)
     let late = table.start(.replaceable("search"), tracker: nil, gate: gate(), firedDebounce: 1) {
@@ -182,7 +182,7 @@ import Testing
   @Test func takeFiredFreesTheKeyOnceForTheEntryItFires() {
     var table = EffectTable()
     _ = table.debounce(debounce(search), at: .milliseconds(100)) { _ in Task {} }
-    _ = table.fire(timer: 0, now: .milliseconds(100))
+    _ = table.fireDebounces(timer: 0, now: .milliseconds(100))
     let taken = [7, 0, 0].map { table.takeFired($0, key: search) }
     #expect(taken == [false, true, false])
     #expect(table[search] == nil)
@@ -193,7 +193,7 @@ import Testing
   @Test func aFiredSendHoldsItsKeyUntilItsActionIsReduced() {
     var table = EffectTable()
     _ = table.debounce(debounce(search), at: .milliseconds(100)) { _ in Task {} }
-    _ = table.fire(timer: 0, now: .milliseconds(100))
+    _ = table.fireDebounces(timer: 0, now: .milliseconds(100))
     let gate = EffectGate(parent: nil, key: search)
     _ = gate.finish()
     let taken = table.takeFired(0, key: search, delivering: gate)
@@ -220,7 +220,7 @@ import Testing
     #expect(cleanup.tasksToCancel == [mine.task])
     #expect(cleanup.trackersToEnd.map(ObjectIdentifier.init) == [ObjectIdentifier(cancelled)])
     #expect(table[EffectKey("mine")] == nil)
-    #expect(table[EffectKey("theirs")] == .pending(debounce: 1))
+    #expect(table[EffectKey("theirs")] == .debounce(1))
   }
 
   @Test func cancelForgetsTheKeysThrottleWindowAndDropsItsTrailingEffect() {

@@ -36,7 +36,7 @@ extension EffectRuntime {
   /// replaced one stops at its next check, whether it is asleep or not.
   private func makeDebounceTimer(id: UInt64, firstDeadline: Duration) -> Task<Void, Never> {
     makeTimer(firstDeadline: firstDeadline) { now in
-      let fired = self.state.withLock { $0.effects.fire(timer: id, now: now) }
+      let fired = self.state.withLock { $0.effects.fireDebounces(timer: id, now: now) }
       for entry in fired.due {
         entry.pending.fire(entry.id)
         entry.pending.tracker?.end()
@@ -44,7 +44,7 @@ extension EffectRuntime {
       return fired.nextDeadline
     } stopped: {
       // Replaced or closed; or the clock failed, and the next debounce makes a new timer.
-      self.state.withLock { $0.effects.timerStopped(id) }
+      self.state.withLock { $0.effects.debounceTimerStopped(id) }
     }
   }
 }
