@@ -26,9 +26,13 @@
 ///
 /// The store reads ``hooks`` once, when the extension is installed, and calls the declared
 /// hooks on the main actor, extension after extension in the order they were installed. A store
-/// with no extension checks one set per action. A hook may send actions (they are reduced after
-/// the current one), read the store's state, and install or remove extensions (which take part
-/// from the next action on).
+/// with no extension pays a few checks per action and calls nothing. A hook may send actions
+/// (they are reduced after the current one), read the store's state, and install or remove
+/// extensions (which take part from the next action on).
+///
+/// An extension that follows chosen actions from their arrival — to time how long they wait,
+/// say — declares ``StoreHooks/marks`` and marks the actions it watches in
+/// ``mark(arriving:)``: it hears of those only, and of the actions their effects deliver.
 @MainActor
 public protocol StoreExtension<State, Action>: AnyObject, Sendable {
   /// The state of the store the extension attaches to.
