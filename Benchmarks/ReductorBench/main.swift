@@ -7,6 +7,9 @@ import Darwin
 // reductor-bench: times the store against baselines measured in the same run.
 //   swift run -c release reductor-bench [--filter SUBSTRING]... [--json] [--quick]
 // With filters, a benchmark runs when its name contains any of them.
+//   swift run -c release reductor-bench --after-every-feature [...]
+// uses every feature of the library once before it measures: Benchmarks/process-history.sh
+// compares what the rows cost then with what they cost in a fresh process.
 //   swift run -c release reductor-bench --round-trips N
 // sends `.ping` and waits for the `.pong` its `.run` delivers, N times, and measures nothing: for
 // Benchmarks/trace-path.sh, which counts the code such a round trip runs through.
@@ -14,21 +17,27 @@ import Darwin
 var filters: [String] = []
 var json = false
 var quick = false
+var afterEveryFeature = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--filter": arguments.popFirst().map { filters.append($0) }
   case "--json": json = true
   case "--quick": quick = true
+  case "--after-every-feature": afterEveryFeature = true
   case "--round-trips":
     let count = arguments.popFirst().flatMap { Int($0) } ?? 1
     // Ends the process at once: valgrind fails in the dispatch library's exit otherwise.
     _exit(await roundTrips(count) ? 0 : 1)
   default:
-    print("usage: reductor-bench [--filter SUBSTRING]... [--json] [--quick] | --round-trips N")
+    print(
+      "usage: reductor-bench [--filter SUBSTRING]... [--json] [--quick] [--after-every-feature]"
+        + " | --round-trips N")
     exit(2)
   }
 }
+
+if afterEveryFeature { try await useEveryFeature() }
 
 let repetitions = quick ? 5 : 11
 let selected =

@@ -76,7 +76,7 @@ final class AsyncReactorReducer<R: AsyncReactor>: @MainActor ReactorShape {
   weak var store: ReducerStore<R.State, AsyncReactorStep<R>>?
   /// The dependencies a test store gives the reactor; unchecked for exclusivity, as the flags:
   /// every step reads it.
-  @exclusivity(unchecked) var dependencies: DependencyValues?
+  @exclusivity(unchecked) var dependencies: DependencyOverride?
   /// The reactor's own code runs in effects, never while the store reduces.
   var isReducing: Bool { false }
   /// The turn of the input reduced last.

@@ -57,7 +57,7 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
   @usableFromInline weak var store: ReducerStore<R.State, ReactableStep<R>>?
   /// The dependencies a test store gives the reactor; unchecked for exclusivity, as the flags:
   /// every step reads it.
-  @exclusivity(unchecked) @usableFromInline var dependencies: DependencyValues?
+  @exclusivity(unchecked) @usableFromInline var dependencies: DependencyOverride?
   /// The reactable's identity, which names it as the source of its events.
   @usableFromInline let reactableID: ObjectIdentifier
   /// Whether the reactable adopts `ObservableEvent`: its actions then publish their end.
@@ -167,7 +167,7 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
     isMutating = true
     defer { isMutating = wasMutating }
     guard let dependencies else { return reactable.mutate(action: action) }
-    return Self.mutate(action, by: reactable, with: dependencies)
+    return Self.mutate(action, by: reactable, with: dependencies.values)
   }
 
   /// Calls `mutate(action:)` with a test store's dependencies in force.

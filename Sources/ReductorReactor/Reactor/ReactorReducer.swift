@@ -22,7 +22,7 @@ final class ReactorReducer<R: Reactor>: @MainActor ReactorShape {
   @usableFromInline weak var store: ReducerStore<R.State, ReactorStep<R>>?
   /// The dependencies a test store gives the reactor; unchecked for exclusivity, as the flags:
   /// every step reads it.
-  @exclusivity(unchecked) @usableFromInline var dependencies: DependencyValues?
+  @exclusivity(unchecked) @usableFromInline var dependencies: DependencyOverride?
   /// Whether the reactor's `reduce` or `transform` runs now: work started meanwhile is returned
   /// from the reduction as its effect.
   @exclusivity(unchecked) @usableFromInline var isReducing = false

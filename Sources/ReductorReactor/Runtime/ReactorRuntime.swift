@@ -112,7 +112,7 @@ protocol ReactorShape: AnyObject, Reducer where Action == Step {
   var store: ReducerStore<State, Step>? { get set }
   /// The dependencies a test store gives the owner's reductions and the effects they make;
   /// nil outside a test store, where they are those in force where each step is sent.
-  var dependencies: DependencyValues? { get set }
+  var dependencies: DependencyOverride? { get set }
   /// Whether the owner's own reducing code runs now, while the store holds the state for
   /// writing: reading the owner's state then stops the process.
   var isReducing: Bool { get }
@@ -138,7 +138,7 @@ extension ReactorShape {
   @inlinable
   func reduce(into state: inout State, action step: Step) -> Effect<Step> {
     guard let dependencies else { return reduceForOwner(&state, step) }
-    return reduce(&state, step, with: dependencies)
+    return reduce(&state, step, with: dependencies.values)
   }
 
   /// Reduces one step with a test store's dependencies in force.
@@ -179,6 +179,18 @@ extension ReactorShape {
         message: "\(name) reached the store of a released \(Owner.self); it was not reduced. "
           + "Keep the object while you use its store.",
         error: nil, fileID: "", line: 0))
+  }
+}
+
+/// The dependencies a test store gives a reactor's reductions: by reference, so that a step that
+/// has none checks a pointer, where an optional of the values would be read through their value
+/// witnesses.
+@usableFromInline
+final class DependencyOverride: Sendable {
+  @usableFromInline let values: DependencyValues
+
+  init(_ values: DependencyValues) {
+    self.values = values
   }
 }
 

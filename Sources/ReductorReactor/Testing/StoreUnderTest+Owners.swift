@@ -29,7 +29,9 @@ extension Reactor {
         case .mutation, .fetched: nil
         }
       },
-      dependencies: ({ reducer.dependencies }, { reducer.dependencies = $0 }))
+      dependencies: (
+        { reducer.dependencies?.values }, { reducer.dependencies = DependencyOverride($0) }
+      ))
   }
 }
 
@@ -54,7 +56,9 @@ extension Reactable {
         guard case .action(let sent) = action else { return nil }
         return self.action(sent)
       },
-      dependencies: ({ reducer.dependencies }, { reducer.dependencies = $0 }))
+      dependencies: (
+        { reducer.dependencies?.values }, { reducer.dependencies = DependencyOverride($0) }
+      ))
   }
 }
 
@@ -78,7 +82,9 @@ extension AsyncReactor {
         guard case .action(let input) = action else { return nil }
         return send(input)
       },
-      dependencies: ({ reducer.dependencies }, { reducer.dependencies = $0 }))
+      dependencies: (
+        { reducer.dependencies?.values }, { reducer.dependencies = DependencyOverride($0) }
+      ))
   }
 }
 
