@@ -16,13 +16,13 @@ func useEveryFeature() async throws {
   defer { try? FileManager.default.removeItem(at: folder) }
   let storage = SharedStorage(
     fileSystem: DiskFileSystem(), keyValueStore: InMemoryKeyValueStore(), folder: folder)
-  try await withDependencies {
+  await withDependencies {
     $0.sharedStorage = storage
   } operation: {
     let shared = ReducerStore(
       initialState: SharedCountState(), reducer: CountReducer { $0.count += 1 })
     shared.send(.increment)
-    var remembered = Shared(wrappedValue: 0, .inMemory("reductor-bench.history"))
+    let remembered = Shared(wrappedValue: 0, .inMemory("reductor-bench.history"))
     remembered.wrappedValue += 1
     _ = await storage.flush()
   }
