@@ -13,10 +13,10 @@ import Darwin
 @usableFromInline
 enum ElapsedTime: Sendable {
   /// The continuous clock, the usual one, read from the system as it reads it, in nanoseconds:
-  /// through the store's existential clock it cost a recorded send 200 instructions more, through
-  /// a function 40, through its own `Instant` (whose layout is not known outside the standard
-  /// library, so every copy goes through its value witnesses) 150, through `Duration`'s
-  /// arithmetic 80 (`record.file`, callgrind).
+  /// not through the store's existential clock (a witness-table call), nor a function, nor its
+  /// own `Instant` (whose layout is not known outside the standard library, so every copy goes
+  /// through its value witnesses), nor `Duration`'s arithmetic, each of which a recorded send
+  /// would pay (`record.file`; see Benchmarks/NOTES.md).
   case continuous(since: Int64)
   /// Any other clock: a manual clock gives its virtual time.
   case other(@Sendable () -> Duration)

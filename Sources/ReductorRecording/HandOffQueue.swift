@@ -14,8 +14,8 @@ public import Synchronization
 ///
 /// It is `@unchecked Sendable` because each side's fields are used by that side only, one
 /// thread at a time, and the slots and links between the sides are ordered by `published`.
-/// A lock on each append cost a recorded send 165 instructions, growing an array 126
-/// (`record.file`, callgrind).
+/// Not an array behind a lock: an append, part of every recorded send, takes no lock and never
+/// grows an array (`record.file`; see Benchmarks/NOTES.md).
 @usableFromInline
 final class HandOffQueue<Element>: @unchecked Sendable {
   /// A run of slots, and the chunk after it: shared by the two sides as the queue is.
@@ -45,8 +45,9 @@ final class HandOffQueue<Element>: @unchecked Sendable {
   /// How many elements were taken: the appending side reads it to know how many wait.
   @usableFromInline let taken = Atomic<Int>(0)
 
-  // The appending side's, unchecked: an append is part of every recorded send, and a dynamic
-  // exclusivity check of a field costs one 76 instructions (`record.file`, callgrind).
+  // The appending side's, unchecked: an append is part of every recorded send, and one thread
+  // at a time appends, so a dynamic exclusivity check of a field would guard nothing
+  // (`record.file`).
   @exclusivity(unchecked) @usableFromInline var appendingChunk: Chunk
   @exclusivity(unchecked) @usableFromInline var appendingIndex = 0
   @exclusivity(unchecked) @usableFromInline var appended = 0

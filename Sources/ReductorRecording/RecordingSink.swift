@@ -18,7 +18,8 @@ final class RecordingSink<State: Codable & Sendable, Action: Codable & Sendable>
     case header(KeptState)
     /// A step, with the state after it. Not a `KeptState`: an entry whose state carries a case
     /// of its own is built with its case bytes written one by one, then copied as one word,
-    /// which waits for them (about 8 ns of a recorded send, `record.file`).
+    /// which waits for those writes to reach the cache, on every recorded send (`record.file`;
+    /// see Benchmarks/NOTES.md).
     case step(Int, nanoseconds: Int64, origin: RecordedOrigin, Action, State)
     /// A step whose state holds a value by reference (a `@Shared` field), which later steps
     /// change in place: the state encoded when the step was recorded, or why it did not encode.

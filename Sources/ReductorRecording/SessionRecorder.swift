@@ -37,13 +37,13 @@ public final class SessionRecorder<State: Codable & Sendable, Action: Codable & 
 
   // The hot path — `didReduce`, the sink's `append` and the installing `record` — is
   // `@inlinable`, so that it is specialized for the app's state and action: unspecialized,
-  // its generic metadata lookups and value-witness copies cost a send 4 times what the send
-  // costs (`record.file`, callgrind).
+  // every recorded send would look up generic metadata and copy the step through value
+  // witnesses (`record.file`; see Benchmarks/NOTES.md).
   @usableFromInline let sink: RecordingSink<State, Action>
   @usableFromInline let elapsed: ElapsedTime
   private weak var store: ReducerStore<State, Action>?
-  // Unchecked: the recorder's state is the main actor's, and the dynamic exclusivity checks of
-  // its fields cost a send 76 instructions each (`record.file`, callgrind).
+  // Unchecked: the recorder's state is the main actor's, so the dynamic exclusivity checks of
+  // its fields would guard nothing, on every recorded send (`record.file`).
   /// The store's number of the first reduction recorded: step 1.
   @exclusivity(unchecked) @usableFromInline var firstReduction: Int?
   /// Whether the state held a value by reference when last looked at, and when that was: it

@@ -17,8 +17,8 @@
 /// what the slot held and cleans that up, so "one per key" holds by construction. Beside its
 /// slot, a key may hold any number of running ``EffectLifetime/cancellable(_:)`` tasks, which
 /// cancelling the key, or putting something in its slot, cancels. Each event
-/// reads and writes a key's slot in one dictionary operation where it can: with ten thousand
-/// keys, every extra lookup showed in the debounce benchmark.
+/// reads and writes a key's slot in one dictionary operation where it can: every extra lookup
+/// hashes the key again, per event and key (`effect.debounce.keys10k`).
 struct EffectTable {
   /// What a key holds.
   enum Slot: Equatable {

@@ -88,8 +88,8 @@ extension ReducerStore {
 
   /// Instruments the store with `instrument`, in place of its instrumentation; none when nil.
   /// Inlinable, like everything that leads here, so that the extension is installed, and its
-  /// hooks called, specialized: run generically, they cost a store with targets and no handler
-  /// twice its send.
+  /// hooks called, specialized: run generically, they look up generic metadata on every action
+  /// of a store with targets (`instrument.targets.noHandler`; see Benchmarks/NOTES.md).
   @inlinable
   func useInstrument(_ instrument: StoreInstrument<Action>?) {
     if let installed = installedExtension(ofType: InstrumentedStages<State, Action>.self) {

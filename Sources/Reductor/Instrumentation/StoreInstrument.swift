@@ -19,7 +19,7 @@ package enum StageRole: Sendable {
 ///
 /// The store's instrumented paths are `@inlinable`, like its send path, and so is
 /// ``beginCycle(_:)``: unspecialized, every generic type they touch costs a run-time metadata
-/// lookup, which made a targeted action cost thirty times a send.
+/// lookup, on every targeted action (`instrument.targets.*`; see Benchmarks/NOTES.md).
 @usableFromInline
 final class StoreInstrument<Action: Sendable>: Sendable {
   /// A target, with its predicate on the store's actions.
@@ -234,8 +234,9 @@ final class ActionCycle: Sendable {
   /// Notes that `stage` took `duration`.
   ///
   /// One thread times each stage of a cycle (the main actor its queue, mutate and reduce
-  /// stages; the effect's end its effect stage), so a load and a store add up without a
-  /// read-modify-write, which cost `instrument.targets.noHandler` 7 % of a send.
+  /// stages; the effect's end its effect stage), so a load and a store add up without an atomic
+  /// read-modify-write, which would sit on every timed stage (`instrument.targets.noHandler`;
+  /// see Benchmarks/NOTES.md).
   func add(_ duration: Duration, to stage: Instrumentation.Stage) {
     let added = duration.nanoseconds
     withNanoseconds(of: stage) { stored in

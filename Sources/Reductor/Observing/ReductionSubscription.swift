@@ -65,8 +65,9 @@ extension ReductionObserving: Sendable {}
 ///
 /// The functions take the state through a pointer, valid for the call only. Taking it as a
 /// `State` made each call go through a thunk that converts a specialized function to the generic
-/// one the entry stores (`observe.keyPath.changed.x10`: 35 instructions per observer); a pointer's
-/// representation is the same in both, and a reader loads the one field it observes from it.
+/// one the entry stores, once per observer and action (`observe.keyPath.changed.x10`); a
+/// pointer's representation is the same in both, so no thunk is needed, and a reader loads the
+/// one field it observes from it.
 @usableFromInline
 struct ReductionSubscriptions<State> {
   /// A subscription and its function.
@@ -83,8 +84,8 @@ struct ReductionSubscriptions<State> {
   }
 
   /// An entry, which the list keeps, and the same entry unretained, which `notify` reads:
-  /// reading a reference from an array retains and releases it (`observe.keyPath.changed.x10`:
-  /// 40 instructions per observer).
+  /// reading a reference from an array retains and releases it, once per observer and action
+  /// (`observe.keyPath.changed.x10`; see Benchmarks/NOTES.md).
   @usableFromInline
   struct Slot {
     @usableFromInline let entry: Entry

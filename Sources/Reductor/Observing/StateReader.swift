@@ -1,9 +1,9 @@
 /// Reads the value at a key path of a state, cheaply for a stored property.
 ///
 /// Applying a `KeyPath` at run time looks up generic metadata and walks the path's components on
-/// every read, which made one observer cost more than the send it observes. For a stored
-/// property of a struct (nested ones included), `MemoryLayout.offset(of:)` gives the value's
-/// fixed place in the state, and a read is a load from there; other paths (computed
+/// every read, in every observer's call (`observe.keyPath.*`; see Benchmarks/NOTES.md). For a
+/// stored property of a struct (nested ones included), `MemoryLayout.offset(of:)` gives the
+/// value's fixed place in the state, and a read is a load from there; other paths (computed
 /// properties, class states) are applied as key paths.
 @usableFromInline
 struct StateReader<State, Value> {
@@ -34,7 +34,7 @@ struct StateReader<State, Value> {
 /// Its accesses are not checked for exclusivity at run time: the box is used on the main actor
 /// only, by the calls of one observer, each of which reads and writes it before it calls out (an
 /// action sent from a callback is reduced after the current one, so a call never runs inside
-/// another). The checks cost as much as the rest of an observer's call.
+/// another), so run-time checks would guard nothing, in every observer's call.
 @usableFromInline
 final class LastRead<Value> {
   @exclusivity(unchecked) @usableFromInline var value: Value

@@ -2,11 +2,11 @@
 /// the main actor as it reduces, the task that iterates the stream takes them.
 ///
 /// A consumer that keeps up with the store waits for every element, and an `AsyncStream` fed
-/// directly woke it for each one: a thread switch per state, 2 to 3 µs. This buffer wakes its
-/// consumer once per main-actor job instead, from a task that runs when the job is over, and the
-/// consumer then takes what the job added without waiting. So a consumer on another thread
-/// sees the states of a job when the job is over, in order, none dropped but by the buffering
-/// policy, which is applied as elements are added.
+/// directly woke it for each one: a thread switch per state (`stream.states`; see
+/// Benchmarks/NOTES.md). This buffer wakes its consumer once per main-actor job instead, from a
+/// task that runs when the job is over, and the consumer then takes what the job added without
+/// waiting. So a consumer on another thread sees the states of a job when the job is over, in
+/// order, none dropped but by the buffering policy, which is applied as elements are added.
 @usableFromInline
 final class StreamBuffer<Element: Sendable>: Sendable {
   @usableFromInline

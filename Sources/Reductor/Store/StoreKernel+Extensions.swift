@@ -323,7 +323,7 @@ final class ActionMarks: Sendable {
 @usableFromInline
 final class HookFunctions<State, Action: Sendable> {
   // Not `@MainActor` function types: the store calls them on the main actor only, and an
-  // isolated closure checks the executor at its entry, which cost more than the call.
+  // isolated closure checks the executor at its entry, on every call of every hook.
   @usableFromInline let willReduce: (Action, ActionOrigin<Action>) -> Void
   @usableFromInline let didReduce: (Action, ActionOrigin<Action>, State?, State) -> Void
   @usableFromInline let effectStarted: (Action, ActionOrigin<Action>) -> (@Sendable (Bool) -> Void)?

@@ -27,8 +27,8 @@ public import Darwin
 public final class Locked<Value>: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
   // Unchecked: the mutex gives each access exclusivity already (a nested `withLock` would wait
-  // forever before the check could fail), and the dynamic check cost a recorded send 117
-  // instructions (`record.file`, callgrind).
+  // forever before the check could fail), so a dynamic check would guard nothing, on every
+  // access of every lock (see Benchmarks/NOTES.md).
   @exclusivity(unchecked) @usableFromInline var protectedValue: Value
 
   /// Creates a lock around `value`.

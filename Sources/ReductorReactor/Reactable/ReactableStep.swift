@@ -19,8 +19,8 @@ enum ReactableStep<R: Reactable>: Sendable {
 
 /// An action whose `mutate(action:)` ran before its send, with the steps of the mutations it
 /// returned. A class, so that the step holding it is one reference: with the effect inline, every
-/// copy and destroy of a step went through the generic enum's value witnesses, a tenth of a
-/// `reactable.action`.
+/// copy and destroy of a step went through the generic enum's value witnesses, with an
+/// associated-type lookup each time (`reactable.action`; see Benchmarks/NOTES.md).
 @usableFromInline
 final class MutatedAction<R: Reactable>: Sendable {
   @usableFromInline let action: R.Action

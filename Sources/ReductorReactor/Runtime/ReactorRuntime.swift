@@ -89,8 +89,8 @@ final class ReactorRuntime<Shape: ReactorShape> {
 /// keeps) reduces nothing more, and says so.
 ///
 /// The flags a send reads and writes are unchecked for exclusivity in each reducer: they are
-/// read and written on the main actor only, calling nothing meanwhile, and checked accesses cost
-/// a trivial send a third of its time.
+/// read and written on the main actor only, calling nothing meanwhile, so run-time checks would
+/// guard nothing, on every send (`reactor.send.action`, `reactable.action`).
 @MainActor
 @usableFromInline
 protocol ReactorShape: AnyObject, Reducer where Action == Step {
@@ -104,9 +104,9 @@ protocol ReactorShape: AnyObject, Reducer where Action == Step {
 
   /// The owner, held weakly.
   var owner: Owner? { get }
-  /// The owner during a send from it, which keeps it alive: used instead of ``owner``, whose
-  /// weak load (and the retain and release of an object that is weakly referenced) costs more
-  /// than the rest of a trivial reduction.
+  /// The owner during a send from it, which keeps it alive: used instead of ``owner``, so that
+  /// a send pays no weak load, nor the retain and release of an object that is weakly
+  /// referenced, which go through its side table.
   var sendingOwner: Unmanaged<Owner>? { get set }
   /// The store whose reducer this is; weak, since the store holds its reducer.
   var store: ReducerStore<State, Step>? { get set }
@@ -196,10 +196,10 @@ final class DependencyOverride: Sendable {
 
 /// Calls `body` with the object `reference` points to, which something else keeps alive meanwhile,
 /// without retaining it. A retain and release of an object that is weakly referenced (a reactor
-/// is, by its store's reducer) go through its side table: about 130 instructions, more than a
-/// trivial reducer (`reactor.send.action`). Not `Unmanaged._withUnsafeGuaranteedRef` called from
-/// main-actor code: a main-actor closure passed to the standard library checks the executor
-/// when it runs.
+/// is, by its store's reducer) go through its side table, the slow path of the runtime's
+/// reference counting (`reactor.send.action`; see Benchmarks/NOTES.md). Not
+/// `Unmanaged._withUnsafeGuaranteedRef` called from main-actor code: a main-actor closure passed
+/// to the standard library checks the executor when it runs.
 @inlinable
 func withUnretained<Object: AnyObject, Result>(
   _ reference: Unmanaged<Object>, _ body: (Object) -> Result

@@ -7,11 +7,13 @@ public import Reductor
 /// It is thread-safe: a lock (`Locked`, which ThreadSanitizer sees) guards the value. Each change
 /// is yielded to the observers of ``values()``, handed to its writer, and announced to the stores
 /// that follow it (`OutsideChangeFollowers`), so that another store holding it reports it to its
-/// observers and to Observation. The value has no Observation registrar of its own: its
-/// `withMutation` cost each write 100 ns, two thirds of the write.
+/// observers and to Observation. The value has no Observation registrar of its own: the stores
+/// that hold it tell Observation, so a write pays no `withMutation` of its own
+/// (`shared.assign.file`; see Benchmarks/NOTES.md).
 ///
 /// Reading and changing it are inlinable, so that a client specializes them for its value: run
-/// generically, a read and a write of an `Int` cost about 300 ns more.
+/// generically, every read and write would look up the value's generic metadata and copy it
+/// through its value witnesses.
 @usableFromInline
 final class SharedReference<Value: Sendable>: Sendable {
   @usableFromInline
