@@ -103,6 +103,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private var isSending = false
   private var sentReduction: Reduction?
   private var sentEffects: [SentEffects] = []
+  /// The last send, which work the store starts apart from the sends is reported at.
+  private var lastSend: (description: String, site: CallSite)?
   /// What the store reported, from any thread; each becomes a failure at the next call.
   private let diagnostics = Locked<[StoreDiagnostic]>([])
   /// The shared values made in the test's dependencies, which `check` asserts.
@@ -168,6 +170,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     lastShared = changeTracker.snapshot()
     creationSite = site
     store.recordReductions { [weak self] action, state in self?.record(action, state) }
+    store.trackWorkApart { [weak self] task in self?.trackWorkApart(task) }
     store.setDiagnosticHandler { [diagnostics] diagnostic in
       // A slow stage of an instrumented store is a measurement, not a failure: on the test's
       // manual clock an effect lasts its virtual time, whatever the threshold.
@@ -238,6 +241,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // Work off the clock's executor may have delivered actions since the settle point: they
     // are received actions, reduced before the sent one.
     store.reduceDeliveredActions()
+    lastSend = (describe(action), site)
     isSending = true
     let sent = store.send(action)
     isSending = false
@@ -532,6 +536,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   // MARK: - Machinery
+
+  /// Tracks work the store started apart from the sends (a reactor's debounce) as the last
+  /// send's: it must have finished, or been cancelled, by the end of the test.
+  private func trackWorkApart(_ task: StoreTask) {
+    let (description, site) = lastSend ?? ("the store's own work", creationSite)
+    sentEffects.append(SentEffects(description: description, task: task, site: site))
+  }
 
   /// Records a reduction. One the test does not see (`action` is `nil`: a reactor's machinery)
   /// is not recorded: a change of the state it made shows in the next reduction the test sees.

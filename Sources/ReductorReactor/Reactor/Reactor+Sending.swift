@@ -54,12 +54,14 @@ extension Reactor {
     reactorRuntime.send(ReactorStep(sent: action), from: self)
   }
 
-  /// Sends an action, reduces it, and returns once every task it started has finished,
-  /// transitively: the mutations its `run`s returned have been reduced, and the work those
-  /// started has finished too.
+  /// Sends an action, reduces it, and returns once the work its event started has finished,
+  /// transitively: the `run`s and `fetch`es of its event, the mutations they returned, and the
+  /// `run`s and `fetch`es those mutations started. As in GoodReactor, it does not wait for a
+  /// ``debounce(duration:fileID:line:column:_:)``, whichever of them called it: the debounced
+  /// work runs apart from the event.
   ///
-  /// Cancelling the waiting task cancels that work. On a `ManualClock`, work asleep on the clock
-  /// needs an advance from another task: if nothing happens on the clock for its
+  /// Cancelling the waiting task cancels the work it waits for. On a `ManualClock`, work asleep
+  /// on the clock needs an advance from another task: if nothing happens on the clock for its
   /// `stalledWaitTimeout`, the wait returns and reports a `waitStalled` diagnostic to
   /// ``diagnosticHandler``, as `StoreTask.finish()` does, and the work keeps running.
   ///

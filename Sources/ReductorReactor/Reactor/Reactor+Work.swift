@@ -47,6 +47,9 @@ extension Reactor {
   /// reactor's clock: a newer call replaces the older one, whether it still waits or already
   /// runs, so only the last call's operation runs.
   ///
+  /// The debounced work is not the event's: as GoodReactor's, `await send(action:)` returns
+  /// without waiting for it, and cancelling that send's task does not cancel it.
+  ///
   /// ```swift
   /// case .action(.queryChanged(let query)):
   ///   state.query = query
@@ -66,7 +69,7 @@ extension Reactor {
     column: UInt = #column,
     @_implicitSelfCapture _ operation: @escaping @Sendable () async -> Mutation?
   ) {
-    reactorRuntime.start(
+    reactorRuntime.startApart(
       Self.reducingMutation(of: operation, fileID: fileID, line: line)
         .debounced(for: duration, key: CallSite(fileID: "\(fileID)", line: line, column: column)))
   }

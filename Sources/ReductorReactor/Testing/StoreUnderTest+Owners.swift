@@ -19,7 +19,7 @@ extension Reactor {
           case .destination(let destination): .destination(destination)
           }
         case .fetchEnded(let end): reducer.keyPathOfCurrentFetch(ending: end).map { .fetched($0) }
-        case .start, .startCollectedWork: nil
+        case .start, .startCollectedWork, .startWorkApart: nil
         }
       },
       send: { [self] action in
@@ -29,7 +29,8 @@ extension Reactor {
         case .mutation, .fetched: nil
         }
       },
-      dependencies: ({ reducer.dependencies }, { reducer.dependencies = $0 }))
+      dependencies: ({ reducer.dependencies }, { reducer.dependencies = $0 }),
+      workApart: { reducer.workApartStarted = $0 })
   }
 }
 
