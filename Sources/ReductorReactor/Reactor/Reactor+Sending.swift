@@ -109,11 +109,17 @@ extension Reactor {
   /// Starts the subscriptions ``transform()`` makes; later calls do nothing.
   ///
   /// A subscription takes values from the moment `start()` returns, for sequences that begin
-  /// producing when they are iterated (such as ``PassthroughPublisher``). Called while the
-  /// reactor reduces, the start is reduced after the current event, before the outer send
-  /// returns.
+  /// producing when they are iterated (such as ``PassthroughPublisher``). On a `ManualClock`,
+  /// the first call is a settle point: the subscriptions' tasks begin, and whatever else is
+  /// runnable on the clock runs, before it returns. Called while the reactor reduces, the start
+  /// is reduced after the current event, before the outer send returns, and its subscriptions
+  /// begin at the clock's next settle point.
   public func start() {
+    let reducer = reactorRuntime.reducer
+    let wasStarted = reducer.isStarted
     _ = reactorRuntime.send(.start, from: self)
+    guard !wasStarted, reducer.isStarted, let clock = clock as? ManualClock else { return }
+    clock.settle()
   }
 
   /// The reactor's state and actions as a `Store`, for what stores offer: `observe(_:_:)`,
