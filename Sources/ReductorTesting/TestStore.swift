@@ -259,7 +259,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     sentEffects.append(SentEffects(description: describe(action), task: task, site: site))
     check(reduction, after: "send(\(describe(action)))", updateExpected, at: site)
     settle(at: site)
-    return TestStoreTask(task)
+    let description = describe(action)
+    return TestStoreTask(task) { [weak self] timeout, site in
+      await self?.assertFinished(task, of: description, timeout: timeout, at: site)
+    }
   }
 
   /// Sends the binding action that sets a field, named by its path, and asserts how it changed
@@ -457,6 +460,25 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     {
       assertExhaustively(failure.message, at: failure.site)
     }
+  }
+
+  /// Fails unless the effects `task` tracks, started by `send(description)`, have finished
+  /// once the clock has settled and, with a `timeout`, that much time has passed.
+  private func assertFinished(
+    _ task: StoreTask, of description: String, timeout: Duration?, at site: CallSite
+  ) async {
+    settle(at: site)
+    if let timeout, !task.isFinished {
+      _ = await task.finish(timeout: timeout)
+      settle(at: site)
+    }
+    let inFlight = task.inFlightEffects
+    guard !inFlight.isEmpty else { return }
+    let effects = inFlight.count == 1 ? "1 effect is" : "\(inFlight.count) effects are"
+    reportFailure(
+      "Expected the effects of send(\(description)) to finish, but \(effects) still in flight:\n"
+        + bulleted(inFlight.map(\.description))
+        + "\nAdvance the clock until they finish, or cancel them.", at: site)
   }
 
   /// Runs `body` with ``exhaustivity`` set to `exhaustivity`, then sets it back: a

@@ -146,6 +146,32 @@ import Testing
       ])
   }
 
+  /// TCA's `await task.finish()`: a task whose effect still runs fails it, at its line.
+  @Test func aTaskWhoseEffectStillRunsFailsItsFinish() async {
+    var finishLine = 0
+    let failures = await recordedFailuresWithLines {
+      let store = TestStore(initialState: Feature.State(), reducer: Feature())
+      let task = await store.send(.startTimer)
+      await store.clock.advance(by: .seconds(1))
+      await store.receive(.tick) { $0.ticks = 1 }
+      finishLine = #line + 1
+      await task.finish(timeout: .milliseconds(10))
+      await task.cancel()
+      await store.finish()
+    }
+    #expect(
+      failures == [
+        RecordedFailure(
+          message: """
+            Expected the effects of send(startTimer) to finish, but 1 effect is still in flight:
+              • ReductorTestingTests/Feature.swift:\(Feature.timerLine): \
+            replaceable("timer"), running, started by send(startTimer)
+            Advance the clock until they finish, or cancel them.
+            """,
+          line: finishLine)
+      ])
+  }
+
   /// A reactor's debounce is not its event's work (an awaited send does not wait for it), but a
   /// test store still tracks it, as the send's that started it.
   @Test func finishFailsForAReactorsPendingDebounceAtTheLineOfItsSend() async {

@@ -176,6 +176,20 @@ import Testing
     await store.finish()
   }
 
+  /// TCA's `await task.finish()`: it asserts that the effects of one send have finished.
+  @Test func awaitingTheFinishOfATaskAssertsItsEffectsEnded() async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    let task = await store.send(.load) { $0.isLoading = true }
+    await store.clock.advance(by: .seconds(1))
+    await store.receive(.loaded(42)) {
+      $0.isLoading = false
+      $0.count = 42
+    }
+    await task.finish()
+    #expect(task.storeTask.isFinished)
+    await store.finish()
+  }
+
   /// An effect cancelled without waiting is not reported as still running when the test store
   /// goes: the test ended it.
   @Test func anEffectCancelledWithoutWaitingIsNotReportedWhenTheStoreGoes() async {
