@@ -84,9 +84,22 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// ```swift
   /// store.dependencies.numberFact = NumberFact { _ in "another fact" }
   /// ```
+  ///
+  /// Changing one field of a dependency, as TCA's tests do
+  /// (`store.dependencies.factClient.fetch = { … }`), reads the dependency first: that read is
+  /// part of the override, and does not report a missing test value.
   public var dependencies: DependencyValues {
     get { store.dependencies ?? DependencyValues() }
     set { store.dependencies = newValue }
+    _modify {
+      var dependencies = store.dependencies ?? DependencyValues()
+      dependencies.isOverriding = true
+      defer {
+        dependencies.isOverriding = false
+        store.dependencies = dependencies
+      }
+      yield &dependencies
+    }
   }
 
   private let store: StoreUnderTest<State, Action>
@@ -162,7 +175,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) {
     var dependencies = DependencyValues.test(clock: clock, reportingTo: diagnostics)
     dependencies.outsideChangeTracker = changeTracker
-    updateDependencies(&dependencies)
+    dependencies.override(updateDependencies)
     store = makeStore(dependencies)
     store.dependencies = dependencies
     self.clock = clock
