@@ -306,6 +306,40 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Sends the action of one row that `path` names, carrying `value`, and asserts how it changed
+  /// the state: TCA's `store.send(\.todos[id: id].binding.title, "Milk") { … }`.
+  ///
+  /// ```swift
+  /// await store.send(\.todo[id: 1].binding.title, "Milk") {
+  ///   $0.todos[id: 1]?.title = "Milk"
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The row's `ActionCase`, `[id:]`, then what the value is: `.binding.title`; see
+  ///     ``RowActionPaths``.
+  ///   - value: What the action carries.
+  ///   - updateExpected: Mutates the previous state into the expected one.
+  ///   - fileID: The calling file, where failures are reported.
+  ///   - filePath: The full path of the calling file.
+  ///   - line: The calling line.
+  ///   - column: The calling column.
+  /// - Returns: The handle on the effects the action started.
+  @discardableResult
+  public func send<Value>(
+    _ path: KeyPath<RowActionPaths<Action>, ActionPath<Action, Value>>,
+    _ value: Value,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      RowActionPaths()[keyPath: path].embed(value), assert: updateExpected, fileID: fileID,
+      filePath: filePath, line: line, column: column)
+  }
+
   /// Receives the next action an effect delivered, which must equal `expected`, and asserts how
   /// it changed the state.
   ///
