@@ -242,26 +242,27 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let description = describe(action)
     settle(at: site)
     if !received.isEmpty {
       let them = received.count == 1 ? "it" : "them"
       assertExhaustively(
         "Must receive \(count(received.count, "delivered action")) before sending "
-          + "\(describe(action)):\n" + bulleted(received.map(describe))
+          + "\(description):\n" + bulleted(received.map(describe))
           + "\nReceive \(them) with receive(_:), or skip \(them) with skipReceivedActions().",
         at: site)
     }
     // Work off the clock's executor may have delivered actions since the settle point: they
     // are received actions, reduced before the sent one.
     store.reduceDeliveredActions()
-    lastSend = (describe(action), site)
+    lastSend = (description, site)
     isSending = true
     let sent = store.send(action)
     isSending = false
     guard let task = sent else {
       reportFailure(
-        "\(describe(action)) cannot be sent: it is what the work under test produces. Receive "
-          + "it with receive(_:).", at: site)
+        "\(description) cannot be sent: it is what the work under test produces. Receive it "
+          + "with receive(_:).", at: site)
       return TestStoreTask(.finished)
     }
     let reduction =
@@ -269,10 +270,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       ?? Reduction(
         before: lastState, after: lastState, sharedBefore: lastShared, sharedAfter: lastShared)
     sentReduction = nil
-    sentEffects.append(SentEffects(description: describe(action), task: task, site: site))
-    check(reduction, after: "send(\(describe(action)))", updateExpected, at: site)
+    sentEffects.append(SentEffects(description: description, task: task, site: site))
+    check(reduction, after: "send(\(description))", updateExpected, at: site)
     settle(at: site)
-    let description = describe(action)
     return TestStoreTask(task) { [weak self] timeout, site in
       await self?.assertFinished(task, of: description, timeout: timeout, at: site)
     }
@@ -609,7 +609,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Tracks work the store started apart from the sends (a reactor's debounce) as the last
   /// send's: it must have finished, or been cancelled, by the end of the test.
   private func trackWorkApart(_ task: StoreTask) {
-    let (description, site) = lastSend ?? ("the store's own work", creationSite)
+    let (description, site) = lastSend ?? ("nothing yet: the reactor's own work", creationSite)
     sentEffects.append(SentEffects(description: description, task: task, site: site))
   }
 
