@@ -155,7 +155,7 @@ import Testing
       await store.clock.advance(by: .seconds(1))
       await store.receive(.tick) { $0.ticks = 1 }
       finishLine = #line + 1
-      await task.finish(timeout: .milliseconds(10))
+      await task.finish()
       await task.cancel()
       await store.finish()
     }

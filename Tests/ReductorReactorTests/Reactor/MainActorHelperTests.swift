@@ -88,9 +88,9 @@ import Testing
 /// GoodReactor's `testReactorStartIdempontency`, whose model subscribes in `transform()` to
 /// `await ManualEventPublisher.shared.eventPublisher`, a main-actor singleton's publisher: the
 /// subscription takes every value sent once `start()` has returned, and starting again adds
-/// none.
+/// none. Serialized: every model of the suite hears the one singleton.
 @MainActor
-@Suite struct ManualEventSubscriptionTests {
+@Suite(.serialized) struct ManualEventSubscriptionTests {
   @Test(arguments: stressRuns)
   func aSubscriptionToAMainActorSingletonTakesEveryValueSentAfterStart(run: Int) async {
     let clock = ManualClock()
@@ -110,8 +110,8 @@ import Testing
 
   /// On a clock other than a manual one, the subscription begins before `start()` returns too:
   /// the values sent right after it arrive, in order.
-  @Test(.timeLimit(.minutes(1)))
-  func onAnotherClockTheSubscriptionTakesEveryValueSentAfterStart() async {
+  @Test(.timeLimit(.minutes(1)), arguments: stressRuns)
+  func onAnotherClockTheSubscriptionTakesEveryValueSentAfterStart(run: Int) async {
     let model = ManualEventsModel(clock: ContinuousClock())
     var counts = model.store.values(of: \.manualEventsCount).makeAsyncIterator()
     #expect(await counts.next() == 0)

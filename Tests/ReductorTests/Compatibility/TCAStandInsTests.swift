@@ -1,4 +1,5 @@
 import Reductor
+import StressRuns
 import Testing
 
 /// The names a port of TCA's case studies carries: each behaves as TCA's does.
@@ -35,7 +36,9 @@ import Testing
     #expect(throws: Failure.self) { try error.get() }
   }
 
-  @Test func neverEndsOnlyWhenItsTaskIsCancelled() async {
+  /// Cancelled before or after it began to wait: the task may not have run yet.
+  @Test(arguments: stressRuns)
+  func neverEndsOnlyWhenItsTaskIsCancelled(run: Int) async {
     let waiting = Task { try await Task.never() }
     waiting.cancel()
     let result = await waiting.result
