@@ -12,42 +12,76 @@
 /// has matches nothing, and the failure names the action that was received instead. An enum
 /// that customizes its reflection (`CustomReflectable`) is matched as its mirror shows it, and a
 /// case without a payload by its description.
+///
+/// A row's action, a case with an `id` and an `action` as `forEach` routes them, is matched by
+/// its id with TCA's `[id:]` step: `\.row[id: 1].delete` matches `.row(id: 1, action: .delete)`
+/// and no other row's.
 @dynamicMemberLookup
 public struct CasePattern<Action>: Sendable {
-  /// The names, outermost first.
-  let names: [String]
+  /// One step of a pattern.
+  enum Step: Sendable {
+    /// The case, or the payload's field, with this name.
+    case name(String)
+    /// A row whose `id` is this one; the steps after it match its `action`.
+    case row(id: any Hashable & Sendable)
+  }
 
-  init(names: [String] = []) {
-    self.names = names
+  /// The steps, outermost first.
+  let steps: [Step]
+
+  init(steps: [Step] = []) {
+    self.steps = steps
   }
 
   /// The pattern followed by one more name.
   ///
   /// - Parameter name: The case, or the payload's field, the action must have there.
   public subscript(dynamicMember name: String) -> CasePattern<Action> {
-    CasePattern(names: names + [name])
+    CasePattern(steps: steps + [.name(name)])
   }
 
-  /// The pattern a key path of names writes.
+  /// The pattern followed by a row's step: TCA's `[id:]`, as in
+  /// `\.episodes[id: 42].favorite.response.success`.
+  ///
+  /// What the pattern reached must carry an `id` equal to `id` and an `action`, as a `forEach`
+  /// case `episodes(id: Episode.ID, action: Episode.Action)` does; the names after the step match
+  /// that `action`.
+  ///
+  /// - Parameter id: The row's id.
+  public subscript<ID: Hashable & Sendable>(id id: ID) -> CasePattern<Action> {
+    CasePattern(steps: steps + [.row(id: id)])
+  }
+
+  /// The pattern a key path of steps writes.
   static func from(_ keyPath: KeyPath<CasePattern, CasePattern>) -> CasePattern {
     CasePattern()[keyPath: keyPath]
   }
 
-  /// The pattern as the test wrote it: `\.searchResponse.success`.
+  /// The pattern as the test wrote it: `\.searchResponse.success`, `\.row[id: 1].delete`.
   var description: String {
-    "\\." + names.joined(separator: ".")
+    steps.reduce("\\") { text, step in
+      switch step {
+      case .name(let name): "\(text).\(name)"
+      case .row(let id): "\(text)[id: \(String(reflecting: id))]"
+      }
+    }
   }
 
-  /// Whether `action` is in the cases the names give, outermost first.
+  /// Whether `action` is in the cases the steps give, outermost first.
   func matches(_ action: Action) -> Bool {
     payload(of: action) != nil
   }
 
-  /// What `action` carries at the end of the names, or `nil` if it is not in those cases.
+  /// What `action` carries at the end of the steps, or `nil` if it is not in those cases.
   func payload(of action: Action) -> Any? {
     var value: Any = action
-    for name in names {
-      guard let next = Self.part(of: value, named: name) else { return nil }
+    for step in steps {
+      let next =
+        switch step {
+        case .name(let name): Self.part(of: value, named: name)
+        case .row(let id): Self.rowAction(of: value, id: id)
+        }
+      guard let next else { return nil }
       value = next
     }
     return value
@@ -64,5 +98,19 @@ public struct CasePattern<Action>: Sendable {
       return payload.label == name ? payload.value : nil
     }
     return mirror.children.first { $0.label == name }?.value
+  }
+
+  /// The `action` of `value`, a row's id and action (or a case that carries them), if its `id`
+  /// is `id`; `nil` otherwise.
+  private static func rowAction(of value: Any, id: any Hashable & Sendable) -> Any? {
+    var mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .enum, let payload = mirror.children.first {
+      mirror = Mirror(reflecting: payload.value)
+    }
+    let fields = Dictionary(
+      mirror.children.compactMap { child in child.label.map { ($0, child.value) } },
+      uniquingKeysWith: { first, _ in first })
+    guard let rowID = fields["id"] as? AnyHashable, rowID == AnyHashable(id) else { return nil }
+    return fields["action"]
   }
 }

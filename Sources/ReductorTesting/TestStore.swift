@@ -84,9 +84,22 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// ```swift
   /// store.dependencies.numberFact = NumberFact { _ in "another fact" }
   /// ```
+  ///
+  /// Changing one field of a dependency, as TCA's tests do
+  /// (`store.dependencies.factClient.fetch = { … }`), reads the dependency first: that read is
+  /// part of the override, and does not report a missing test value.
   public var dependencies: DependencyValues {
     get { store.dependencies ?? DependencyValues() }
     set { store.dependencies = newValue }
+    _modify {
+      var dependencies = store.dependencies ?? DependencyValues()
+      dependencies.isOverriding = true
+      defer {
+        dependencies.isOverriding = false
+        store.dependencies = dependencies
+      }
+      yield &dependencies
+    }
   }
 
   private let store: StoreUnderTest<State, Action>
@@ -103,6 +116,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private var isSending = false
   private var sentReduction: Reduction?
   private var sentEffects: [SentEffects] = []
+  /// The last send, which work the store starts apart from the sends is reported at.
+  private var lastSend: (description: String, site: CallSite)?
   /// What the store reported, from any thread; each becomes a failure at the next call.
   private let diagnostics = Locked<[StoreDiagnostic]>([])
   /// The shared values made in the test's dependencies, which `check` asserts.
@@ -164,7 +179,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) {
     var dependencies = DependencyValues.test(clock: clock, reportingTo: diagnostics)
     dependencies.outsideChangeTracker = changeTracker
+    dependencies.isOverriding = true
     updateDependencies(&dependencies)
+    dependencies.isOverriding = false
     store = makeStore(dependencies)
     store.dependencies = dependencies
     self.clock = clock
@@ -172,6 +189,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     lastShared = changeTracker.snapshot()
     creationSite = site
     store.recordReductions { [weak self] action, state in self?.record(action, state) }
+    store.trackWorkApart { [weak self] task in self?.trackWorkApart(task) }
     store.setDiagnosticHandler { [diagnostics] diagnostic in
       // A slow stage of an instrumented store is a measurement, not a failure: on the test's
       // manual clock an effect lasts its virtual time, whatever the threshold.
@@ -230,25 +248,27 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let description = describe(action)
     settle(at: site)
     if !received.isEmpty {
       let them = received.count == 1 ? "it" : "them"
       assertExhaustively(
         "Must receive \(count(received.count, "delivered action")) before sending "
-          + "\(describe(action)):\n" + bulleted(received.map(describe))
+          + "\(description):\n" + bulleted(received.map(describe))
           + "\nReceive \(them) with receive(_:), or skip \(them) with skipReceivedActions().",
         at: site)
     }
     // Work off the clock's executor may have delivered actions since the settle point: they
     // are received actions, reduced before the sent one.
     store.reduceDeliveredActions()
+    lastSend = (description, site)
     isSending = true
     let sent = store.send(action)
     isSending = false
     guard let task = sent else {
       reportFailure(
-        "\(describe(action)) cannot be sent: it is what the work under test produces. Receive "
-          + "it with receive(_:).", at: site)
+        "\(description) cannot be sent: it is what the work under test produces. Receive it "
+          + "with receive(_:).", at: site)
       return TestStoreTask(.finished)
     }
     let reduction =
@@ -256,10 +276,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       ?? Reduction(
         before: lastState, after: lastState, sharedBefore: lastShared, sharedAfter: lastShared)
     sentReduction = nil
-    sentEffects.append(SentEffects(description: describe(action), task: task, site: site))
-    check(reduction, after: "send(\(describe(action)))", updateExpected, at: site)
+    sentEffects.append(SentEffects(description: description, task: task, site: site))
+    check(reduction, after: "send(\(description))", updateExpected, at: site)
     settle(at: site)
-    return TestStoreTask(task)
+    return TestStoreTask(task) { [weak self] timeout, site in
+      await self?.assertFinished(task, of: description, timeout: timeout, at: site)
+    }
   }
 
   /// Sends the binding action that sets a field, named by its path, and asserts how it changed
@@ -288,6 +310,40 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     await send(
       .binding(.set(BindingActionPaths()[keyPath: field], value)), assert: updateExpected,
       fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Sends the action of one row that `path` names, carrying `value`, and asserts how it changed
+  /// the state: TCA's `store.send(\.todos[id: id].binding.title, "Milk") { … }`.
+  ///
+  /// ```swift
+  /// await store.send(\.todo[id: 1].binding.title, "Milk") {
+  ///   $0.todos[id: 1]?.title = "Milk"
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The row's `ActionCase`, `[id:]`, then what the value is: `.binding.title`; see
+  ///     ``RowActionPaths``.
+  ///   - value: What the action carries.
+  ///   - updateExpected: Mutates the previous state into the expected one.
+  ///   - fileID: The calling file, where failures are reported.
+  ///   - filePath: The full path of the calling file.
+  ///   - line: The calling line.
+  ///   - column: The calling column.
+  /// - Returns: The handle on the effects the action started.
+  @discardableResult
+  public func send<Value>(
+    _ path: KeyPath<RowActionPaths<Action>, ActionPath<Action, Value>>,
+    _ value: Value,
+    assert updateExpected: ((inout State) throws -> Void)? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      RowActionPaths()[keyPath: path].embed(value), assert: updateExpected, fileID: fileID,
+      filePath: filePath, line: line, column: column)
   }
 
   /// Receives the next action an effect delivered, which must equal `expected`, and asserts how
@@ -459,6 +515,25 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
   }
 
+  /// Fails unless the effects `task` tracks, started by `send(description)`, have finished
+  /// once the clock has settled and, with a `timeout`, that much time has passed.
+  private func assertFinished(
+    _ task: StoreTask, of description: String, timeout: Duration?, at site: CallSite
+  ) async {
+    settle(at: site)
+    if let timeout, !task.isFinished {
+      _ = await task.finish(timeout: timeout)
+      settle(at: site)
+    }
+    let inFlight = task.inFlightEffects
+    guard !inFlight.isEmpty else { return }
+    let effects = inFlight.count == 1 ? "1 effect is" : "\(inFlight.count) effects are"
+    reportFailure(
+      "Expected the effects of send(\(description)) to finish, but \(effects) still in flight:\n"
+        + bulleted(inFlight.map(\.description))
+        + "\nAdvance the clock until they finish, or cancel them.", at: site)
+  }
+
   /// Runs `body` with ``exhaustivity`` set to `exhaustivity`, then sets it back: a
   /// non-exhaustive stretch of an exhaustive test, or the other way round.
   ///
@@ -536,6 +611,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   // MARK: - Machinery
+
+  /// Tracks work the store started apart from the sends (a reactor's debounce) as the last
+  /// send's: it must have finished, or been cancelled, by the end of the test.
+  private func trackWorkApart(_ task: StoreTask) {
+    let (description, site) = lastSend ?? ("nothing yet: the reactor's own work", creationSite)
+    sentEffects.append(SentEffects(description: description, task: task, site: site))
+  }
 
   /// Records a reduction. One the test does not see (`action` is `nil`: a reactor's machinery)
   /// is not recorded: a change of the state it made shows in the next reduction the test sees.

@@ -13,6 +13,22 @@ struct LiveOnlyKey: DependencyKey {
   static var liveValue: String { "live only" }
 }
 
+/// A client of closures, defined without a test value, as the TCA article suggests.
+struct NumbersClient: Sendable {
+  var fact: @Sendable (Int) -> String
+}
+
+struct NumbersClientKey: DependencyKey {
+  static var liveValue: NumbersClient { NumbersClient { "\($0) is a live number" } }
+}
+
+extension DependencyValues {
+  var numbers: NumbersClient {
+    get { self[NumbersClientKey.self] }
+    set { self[NumbersClientKey.self] = newValue }
+  }
+}
+
 /// Fetches a fact about its count by an effect, with the `FactKey` dependency.
 struct FactFeature: Reducer {
   struct State: Equatable {
@@ -23,9 +39,11 @@ struct FactFeature: Reducer {
     case fetch(Int)
     case fetched(String)
     case readLiveOnly
+    case fetchFromClient(Int)
   }
 
   @Dependency(FactKey.self) var fact
+  @Dependency(\.numbers) var numbers
   @Dependency(LiveOnlyKey.self) var liveOnly
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -38,6 +56,8 @@ struct FactFeature: Reducer {
     case .readLiveOnly:
       state.fact = liveOnly
       return .none
+    case .fetchFromClient(let number):
+      return .run { [numbers] in .fetched(numbers.fact(number)) }
     }
   }
 }
@@ -61,6 +81,28 @@ struct FactFeature: Reducer {
     await store.send(.fetch(2))
     await store.receive(.fetched("2 changed")) { $0.fact = "2 changed" }
     await store.finish()
+  }
+
+  /// TCA's override of one field of a client that has no test value, given to the store or
+  /// changed between steps: neither counts as a read of the missing test value.
+  @Test func overridingAFieldOfAClientWithoutATestValueReportsNothing() async {
+    let reported = Locked<[String]>([])
+    await withDependencies {
+      $0.report = { diagnostic in reported.withLock { $0.append(diagnostic.message) } }
+    } operation: {
+      let given = TestStore(initialState: FactFeature.State(), reducer: FactFeature()) {
+        $0.numbers.fact = { "\($0) is overridden" }
+      }
+      await given.send(.fetchFromClient(1))
+      await given.receive(.fetched("1 is overridden")) { $0.fact = "1 is overridden" }
+      await given.finish()
+      let changed = TestStore(initialState: FactFeature.State(), reducer: FactFeature())
+      changed.dependencies.numbers.fact = { "\($0) changed" }
+      await changed.send(.fetchFromClient(2))
+      await changed.receive(.fetched("2 changed")) { $0.fact = "2 changed" }
+      await changed.finish()
+    }
+    #expect(reported.value == [])
   }
 
   @Test func aDependencyWithoutATestValueFailsTheTestByName() async {

@@ -1,4 +1,5 @@
 import Reductor
+import ReductorReactor
 import ReductorTesting
 import Testing
 
@@ -145,6 +146,53 @@ import Testing
       ])
   }
 
+  /// TCA's `await task.finish()`: a task whose effect still runs fails it, at its line.
+  @Test func aTaskWhoseEffectStillRunsFailsItsFinish() async {
+    var finishLine = 0
+    let failures = await recordedFailuresWithLines {
+      let store = TestStore(initialState: Feature.State(), reducer: Feature())
+      let task = await store.send(.startTimer)
+      await store.clock.advance(by: .seconds(1))
+      await store.receive(.tick) { $0.ticks = 1 }
+      finishLine = #line + 1
+      await task.finish()
+      await task.cancel()
+      await store.finish()
+    }
+    #expect(
+      failures == [
+        RecordedFailure(
+          message: """
+            Expected the effects of send(startTimer) to finish, but 1 effect is still in flight:
+              • ReductorTestingTests/Feature.swift:\(Feature.timerLine): \
+            replaceable("timer"), running, started by send(startTimer)
+            Advance the clock until they finish, or cancel them.
+            """,
+          line: finishLine)
+      ])
+  }
+
+  /// A reactor's debounce is not its event's work (an awaited send does not wait for it), but a
+  /// test store still tracks it, as the send's that started it.
+  @Test func finishFailsForAReactorsPendingDebounceAtTheLineOfItsSend() async {
+    var sendLine = 0
+    let failures = await recordedFailuresWithLines {
+      let store = TestStore(reactor: Searcher(clock: ManualClock()))
+      sendLine = #line + 1
+      await store.send(.action(.type("a"))) { $0.query = "a" }
+      await store.finish()
+      await store.skipInFlightEffects()
+    }
+    #expect(
+      failures == [
+        RecordedFailure(
+          message: "An effect started by send(action(type(\"a\"))) is still running at the end "
+            + "of the test. Advance the clock until it finishes, cancel it, or call "
+            + "skipInFlightEffects().",
+          line: sendLine)
+      ])
+  }
+
   @Test func aReceiveThatTimesOutFailsInsteadOfHanging() async {
     let failures = await recordedFailures {
       let store = TestStore(initialState: Feature.State(), reducer: Feature())
@@ -262,6 +310,41 @@ private struct Shelf: Reducer {
     case .mark(let index):
       state.items[index] = -1
       return .none
+    }
+  }
+}
+
+/// A reactor that searches for what is typed once 300 ms pass without typing.
+private final class Searcher: Reactor {
+  let reactorStorage = ReactorStorage()
+  enum Action: Sendable, Equatable {
+    case type(String)
+  }
+
+  enum Mutation: Sendable, Equatable {
+    case search(String)
+  }
+
+  struct State: Equatable {
+    var query = ""
+    var searched: [String] = []
+  }
+
+  let clock: any Clock<Duration>
+
+  init(clock: any Clock<Duration>) { self.clock = clock }
+
+  func makeInitialState() -> State { State() }
+
+  func reduce(state: inout State, event: Event) {
+    switch event.kind {
+    case .action(.type(let query)):
+      state.query = query
+      debounce(duration: .milliseconds(300)) { .search(query) }
+    case .mutation(.search(let query)):
+      state.searched.append(query)
+    case .destination:
+      break
     }
   }
 }

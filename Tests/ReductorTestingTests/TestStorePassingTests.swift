@@ -24,6 +24,23 @@ import Testing
     await store.finish()
   }
 
+  /// TCA's `await task.finish()`: the task's effect has finished, and so has its off-clock
+  /// one within the timeout.
+  @Test func aTaskWhoseEffectsEndedFinishes() async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    let task = await store.send(.load) { $0.isLoading = true }
+    await store.clock.advance(by: .seconds(1))
+    await store.receive(.loaded(42)) {
+      $0.isLoading = false
+      $0.count = 42
+    }
+    await task.finish()
+    let offClock = await store.send(.loadOffClock)
+    await offClock.finish(timeout: .seconds(5))
+    await store.receive(.loaded(7)) { $0.count = 7 }
+    await store.finish()
+  }
+
   /// Without `clock:`, the test store makes a manual clock of its own and exposes it.
   @Test func aTestStoreWithoutAClockMovesTimeOnItsOwnManualClock() async {
     let store = TestStore(initialState: Feature.State(), reducer: Feature())

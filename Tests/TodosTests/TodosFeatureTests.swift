@@ -31,6 +31,20 @@ import Testing
     #expect(store.state.line == "todos: #1 oat milk, #2 eggs ✓")
   }
 
+  /// TCA's spellings: a row's binding sent by its path, and the row's action received by its
+  /// id, which another row's would not match.
+  @Test func aRowIsSentToAndReceivedFromByItsID() async {
+    let store = await makeStore()
+    await store.send(\.todo[id: UUID(1)].binding.isDone, true) {
+      $0.todos[id: UUID(1)]?.isDone = true
+    }
+    await store.send(\.todo[id: UUID(0)], .delete) { $0.todos[id: UUID(0)]?.isDeleting = true }
+    await store.clock.advance(by: TodoFeature.undoInterval)
+    await store.receive(\.todo[id: UUID(0)].deleteNow) { $0.todos.remove(id: UUID(0)) }
+    #expect(store.state.line == "todos: #1 eggs ✓")
+    await store.finish()
+  }
+
   @Test func aDeletedRowGoesAfterTwoSecondsAndItsSiblingStays() async {
     let store = await makeStore()
     await store.send(.todo(id: UUID(0), action: .delete)) {

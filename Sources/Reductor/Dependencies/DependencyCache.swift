@@ -45,13 +45,29 @@ final class DependencyCache: @unchecked Sendable {
     if let box = values[ObjectIdentifier(key)] {
       return unsafeDowncast(box, to: DependencyBox<Key.Value>.self).value
     }
-    let value: Key.Value
-    switch context {
-    case .live: value = Key.liveValue
-    case .preview: value = Key.previewValue
-    case .test: value = Key.testValue
-    }
+    let value = makeValue(of: key)
     values[ObjectIdentifier(key)] = DependencyBox(value)
     return value
+  }
+
+  /// The value of `key` for a read that is part of an override: the one made already, or one
+  /// made now, without reporting a missing test value, and not kept, so that the first read
+  /// that is not part of an override makes it again, and reports it.
+  func valueToOverride<Key: DependencyKey>(of key: Key.Type) -> Key.Value {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    if let box = values[ObjectIdentifier(key)] {
+      return unsafeDowncast(box, to: DependencyBox<Key.Value>.self).value
+    }
+    return DependencyValues.$isMakingValueToOverride.withValue(true) { makeValue(of: key) }
+  }
+
+  /// The value of `key` in the cache's context.
+  private func makeValue<Key: DependencyKey>(of key: Key.Type) -> Key.Value {
+    switch context {
+    case .live: Key.liveValue
+    case .preview: Key.previewValue
+    case .test: Key.testValue
+    }
   }
 }

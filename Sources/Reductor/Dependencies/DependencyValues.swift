@@ -37,6 +37,13 @@ public struct DependencyValues: Sendable {
   /// the effect runs (a field, where an override of `clock` would allocate its box per effect),
   /// and cleared by an assignment to `clock`, which then wins.
   var storeClock: (any Clock<Duration>)?
+  /// Whether these values are being overridden, as in the update of
+  /// ``withDependencies(_:operation:)-(_,()->Result)``: a key read then is read to be changed
+  /// (`$0.client.fetch = { … }` reads `client` first), so its missing test value is not
+  /// reported, and the value made for the read is not kept for later reads.
+  package var isOverriding = false
+  /// Whether a value is being made for a read that is part of an override.
+  @TaskLocal static var isMakingValueToOverride = false
 
   /// Where the dependencies are used; ``DependencyContext/live`` by default.
   ///
@@ -62,7 +69,7 @@ public struct DependencyValues: Sendable {
       if let box = overrides[ObjectIdentifier(key)] {
         return unsafeDowncast(box, to: DependencyBox<Key.Value>.self).value
       }
-      return cache.value(of: key)
+      return isOverriding ? cache.valueToOverride(of: key) : cache.value(of: key)
     }
     set {
       overrides[ObjectIdentifier(key)] = DependencyBox(newValue)
@@ -71,6 +78,7 @@ public struct DependencyValues: Sendable {
 
   /// Reports that `key` was read in the test context without a test value or an override.
   static func reportMissingTestValue<Key: DependencyKey>(of key: Key.Type) {
+    guard !isMakingValueToOverride else { return }
     current.report(
       StoreDiagnostic(
         kind: .missingTestDependency,
@@ -96,7 +104,7 @@ public func withDependencies<Result>(
   operation: () throws -> Result
 ) rethrows -> Result {
   var values = DependencyValues.current
-  try update(&values)
+  try values.override(update)
   return try DependencyValues.$inForce.withValue(values, operation: operation)
 }
 
@@ -113,8 +121,20 @@ public nonisolated(nonsending) func withDependencies<Result>(
   operation: nonisolated(nonsending) () async throws -> Result
 ) async rethrows -> Result {
   var values = DependencyValues.current
-  try update(&values)
+  try values.override(update)
   return try await DependencyValues.$inForce.withValue(values, operation: operation)
+}
+
+extension DependencyValues {
+  /// Changes the values with `update`, as an override: the keys it reads to change them are not
+  /// reported as read without a test value.
+  ///
+  /// - Parameter update: Changes the values.
+  mutating func override(_ update: (inout DependencyValues) throws -> Void) rethrows {
+    isOverriding = true
+    defer { isOverriding = false }
+    try update(&self)
+  }
 }
 
 /// A dependency's value, stored by its key: read back without a dynamic cast, since a key's

@@ -8,10 +8,11 @@
 /// computes this store's state from its parent's; `forwarder` sends an action on towards the
 /// root.
 ///
-/// Reading `state` returns the projection of the root's current state. For a value-type root
-/// state the projection is kept until the root reduces another action, so a read through any
-/// depth costs one call into the root; for a class root state, whose properties change without
-/// the store knowing, every read projects again (and so registers fine-grained observation).
+/// Reading `state` returns the projection of the root's current state, made at the first read,
+/// not before. For a value-type root state the projection is kept until the root reduces another
+/// action, so a read through any depth costs one call into the root; for a class root state,
+/// whose properties change without the store knowing, every read projects again (and so
+/// registers fine-grained observation).
 @usableFromInline
 @MainActor
 final class ScopedStore<State, Action: Sendable>: Store {
@@ -25,8 +26,12 @@ final class ScopedStore<State, Action: Sendable>: Store {
   // Only `state` touches the cache, on the main actor, and calls nothing while it reads or
   // writes it, so accesses cannot overlap; unchecked, a read skips two run-time exclusivity
   // checks, which would guard nothing (`read.scoped.depth10`).
-  @exclusivity(unchecked) private var cachedVersion: UInt64
-  @exclusivity(unchecked) private var cachedState: State
+  // No projection is kept before the first read: `cachedVersion` is then `UInt64.max`, a count of
+  // reduced actions the root never reaches, and `cachedState` points to no state yet. A pointer,
+  // not an optional: read unspecialized, an optional's metadata and unwrapping would dominate a
+  // read. Nonisolated for the deinitializer only, which runs when nothing else holds the store.
+  @exclusivity(unchecked) private var cachedVersion = UInt64.max
+  private nonisolated(unsafe) let cachedState = UnsafeMutablePointer<State>.allocate(capacity: 1)
 
   @usableFromInline
   init(
@@ -43,17 +48,24 @@ final class ScopedStore<State, Action: Sendable>: Store {
     self.forwarder = forwarder
     self.enqueuer = enqueuer
     self.observing = observing
-    self.cachedVersion = rootVersion()
-    self.cachedState = project()
+  }
+
+  deinit {
+    if cachedVersion != .max { cachedState.deinitialize(count: 1) }
+    cachedState.deallocate()
   }
 
   @usableFromInline
   var state: State {
     let version = rootVersion()
-    if isCacheable && version == cachedVersion { return cachedState }
+    if isCacheable && version == cachedVersion { return cachedState.pointee }
     let state = project()
+    if cachedVersion == .max {
+      cachedState.initialize(to: state)
+    } else {
+      cachedState.pointee = state
+    }
     cachedVersion = version
-    cachedState = state
     return state
   }
 

@@ -54,12 +54,14 @@ extension Reactor {
     reactorRuntime.send(ReactorStep(sent: action), from: self)
   }
 
-  /// Sends an action, reduces it, and returns once every task it started has finished,
-  /// transitively: the mutations its `run`s returned have been reduced, and the work those
-  /// started has finished too.
+  /// Sends an action, reduces it, and returns once the work its event started has finished,
+  /// transitively: the `run`s and `fetch`es of its event, the mutations they returned, and the
+  /// `run`s and `fetch`es those mutations started. As in GoodReactor, it does not wait for a
+  /// ``debounce(duration:fileID:line:column:_:)``, whichever of them called it: the debounced
+  /// work runs apart from the event.
   ///
-  /// Cancelling the waiting task cancels that work. On a `ManualClock`, work asleep on the clock
-  /// needs an advance from another task: if nothing happens on the clock for its
+  /// Cancelling the waiting task cancels the work it waits for. On a `ManualClock`, work asleep
+  /// on the clock needs an advance from another task: if nothing happens on the clock for its
   /// `stalledWaitTimeout`, the wait returns and reports a `waitStalled` diagnostic to
   /// ``diagnosticHandler``, as `StoreTask.finish()` does, and the work keeps running.
   ///
@@ -107,11 +109,17 @@ extension Reactor {
   /// Starts the subscriptions ``transform()`` makes; later calls do nothing.
   ///
   /// A subscription takes values from the moment `start()` returns, for sequences that begin
-  /// producing when they are iterated (such as ``PassthroughPublisher``). Called while the
-  /// reactor reduces, the start is reduced after the current event, before the outer send
-  /// returns.
+  /// producing when they are iterated (such as ``PassthroughPublisher``). On a `ManualClock`,
+  /// the first call is a settle point: the subscriptions' tasks begin, and whatever else is
+  /// runnable on the clock runs, before it returns. Called while the reactor reduces, the start
+  /// is reduced after the current event, before the outer send returns, and its subscriptions
+  /// begin at the clock's next settle point.
   public func start() {
+    let reducer = reactorRuntime.reducer
+    let wasStarted = reducer.isStarted
     _ = reactorRuntime.send(.start, from: self)
+    guard !wasStarted, reducer.isStarted, let clock = clock as? ManualClock else { return }
+    clock.settle()
   }
 
   /// The reactor's state and actions as a `Store`, for what stores offer: `observe(_:_:)`,

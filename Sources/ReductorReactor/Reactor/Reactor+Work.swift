@@ -47,6 +47,9 @@ extension Reactor {
   /// reactor's clock: a newer call replaces the older one, whether it still waits or already
   /// runs, so only the last call's operation runs.
   ///
+  /// The debounced work is not the event's: as GoodReactor's, `await send(action:)` returns
+  /// without waiting for it, and cancelling that send's task does not cancel it.
+  ///
   /// ```swift
   /// case .action(.queryChanged(let query)):
   ///   state.query = query
@@ -66,7 +69,7 @@ extension Reactor {
     column: UInt = #column,
     @_implicitSelfCapture _ operation: @escaping @Sendable () async -> Mutation?
   ) {
-    reactorRuntime.start(
+    reactorRuntime.startApart(
       Self.reducingMutation(of: operation, fileID: fileID, line: line)
         .debounced(for: duration, key: CallSite(fileID: "\(fileID)", line: line, column: column)))
   }
@@ -121,10 +124,11 @@ extension Reactor {
   }
 
   /// Reduces a mutation for every value of an asynchronous sequence that `sequence` makes
-  /// asynchronously, as GoodReactor's `subscribe` does: the sequence is made, and iterated, once
-  /// the subscription's task runs, so a passthrough publisher's values sent before then are not
-  /// seen. On a `ManualClock` the task runs within the settle point that follows `start()`,
-  /// `sequence`'s main-actor code included.
+  /// asynchronously, as GoodReactor's `subscribe` does.
+  ///
+  /// Call it from ``transform()``, which ``start()`` calls once. The subscription takes every
+  /// value sent once `start()` has returned, when `sequence` makes its sequence without waiting
+  /// for another actor, as it does when it reads a main-actor singleton's publisher:
   ///
   /// ```swift
   /// subscribe {
@@ -134,16 +138,51 @@ extension Reactor {
   /// }
   /// ```
   ///
+  /// On a `ManualClock`, `start()` is a settle point: the subscription's task makes the sequence
+  /// there, with what it awaits, even another actor. On another clock, `sequence` runs at once on
+  /// the main actor, until it waits; a sequence that another actor makes is subscribed to when
+  /// that actor has answered. (Before macOS 26, iOS 26 and their peers, which cannot start a
+  /// task at once, the subscription's task makes it, after `start()` returned.)
+  ///
   /// - Parameters:
-  ///   - sequence: Makes the sequence, off the main actor.
+  ///   - sequence: Makes the sequence: at once on the main actor, or, on a `ManualClock`, in the
+  ///     subscription's task.
   ///   - map: Makes the mutation for a value; `nil` reduces nothing. It runs off the main actor.
   public func subscribe<Values: AsyncSequence & Sendable>(
-    to sequence: @escaping @Sendable () async -> Values,
+    to sequence: nonisolated(nonsending) @escaping @Sendable () async -> Values,
     map: @escaping @Sendable (Values.Element) -> Mutation?
   ) where Values.Failure == Never {
+    // Only the subscription's task takes the iterator, once.
+    let iterator = Locked<Values.AsyncIterator?>(nil)
+    let subscribe: nonisolated(nonsending) @Sendable () async -> Void = {
+      let values = await sequence()
+      iterator.withLock { $0 = values.makeAsyncIterator() }
+    }
+    // On a manual clock, the subscription's task subscribes, on the clock's executor, in the
+    // settle point that `start()` is. Elsewhere a task that runs here until it first waits
+    // subscribes, so that a sequence made on the main actor is iterated from now on; on systems
+    // without such tasks, the subscription's task.
+    let subscribing: Task<Void, Never>? =
+      if clock is ManualClock {
+        nil
+      } else if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        Task.immediate { @MainActor in await subscribe() }
+      } else {
+        nil
+      }
     reactorRuntime.start(
       .run { send in
-        for await value in await sequence() {
+        if let subscribing {
+          await withTaskCancellationHandler {
+            await subscribing.value
+          } onCancel: {
+            subscribing.cancel()
+          }
+        } else {
+          await subscribe()
+        }
+        guard var values = iterator.withLock({ $0.take() }), !Task.isCancelled else { return }
+        while let value = await values.next(isolation: nil), !Task.isCancelled {
           if let mutation = map(value) { send(.mutation(mutation)) }
         }
       })

@@ -10,6 +10,15 @@ extension ReactorRuntime {
     reducer.add(effect, writing: write)
     if !reducer.isReducing { store.send(.startCollectedWork) }
   }
+
+  /// Adds work that a send awaiting the current event does not wait for (a debounce): it starts
+  /// in a step of its own, right after the current one, so it belongs to that step's send.
+  func startApart<R>(_ effect: Effect<ReactorStep<R>>) where Shape == ReactorReducer<R> {
+    reducer.workApart.append(effect)
+    guard reducer.workApart.count == 1 else { return }
+    let task = store.send(.startWorkApart)
+    reducer.workApartStarted?(task)
+  }
 }
 
 /// The reducer of a `Reactor`'s store: it calls the reactor's `reduce` and returns the work that
@@ -29,6 +38,10 @@ final class ReactorReducer<R: Reactor>: @MainActor ReactorShape {
   /// Whether `work` or `pendingWrites` holds anything.
   @exclusivity(unchecked) @usableFromInline var hasWork = false
   @usableFromInline var work: [Effect<ReactorStep<R>>] = []
+  /// Work that the sends of the events that started it do not wait for, until its step starts it.
+  var workApart: [Effect<ReactorStep<R>>] = []
+  /// Hears of the handle on each step that starts work apart; a test store tracks them.
+  var workApartStarted: ((StoreTask) -> Void)?
   /// The `.loading` writes of fetches started while reducing, applied after `reduce` returns.
   @usableFromInline var pendingWrites: [(inout R.State) -> Void] = []
   /// A number for each key path fetches wrote into, which keys the fetch's effect and its
@@ -87,6 +100,9 @@ final class ReactorReducer<R: Reactor>: @MainActor ReactorShape {
       reactor.transform()
     case .startCollectedWork:
       break
+    case .startWorkApart:
+      // No code of the reactor runs in this step, so it collects no work of its own.
+      return takeWorkApart()
     case .fetchEnded(let end):
       if fetchGenerations[end.slot] == end.generation { end.write(&state) }
     }
@@ -111,6 +127,13 @@ final class ReactorReducer<R: Reactor>: @MainActor ReactorShape {
     work.append(effect)
     if let write { pendingWrites.append(write) }
     hasWork = true
+  }
+
+  /// The work apart from the sends, as one effect.
+  @usableFromInline
+  func takeWorkApart() -> Effect<ReactorStep<R>> {
+    defer { workApart.removeAll() }
+    return .merge(workApart)
   }
 
   /// Begins a fetch into `keyPath`, which ends every older one's right to write there; returns

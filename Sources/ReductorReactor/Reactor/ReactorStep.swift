@@ -10,6 +10,8 @@ enum ReactorStep<R: Reactor>: Sendable {
   /// Starts the work that `run`, `fetch`, `debounce` or `subscribe` collected outside a
   /// reduction.
   case startCollectedWork
+  /// Starts the work that no send awaits (debounces), in a send of its own.
+  case startWorkApart
   /// The end of a fetch: its state, written if no newer fetch of the same key path began.
   case fetchEnded(FetchEnd<R.State>)
 }
@@ -80,6 +82,7 @@ extension ReactorStep: CustomStringConvertible {
       }
     case .start: "start"
     case .startCollectedWork: "startCollectedWork"
+    case .startWorkApart: "startWorkApart"
     case .fetchEnded(let end): "fetchEnded(\(end))"
     }
   }
@@ -93,7 +96,8 @@ extension ReactorStep: CustomReflectable {
     switch self {
     case .event(let event): Mirror(reflecting: event.kind)
     case .fetchEnded(let end): Mirror(self, children: ["fetchEnded": end], displayStyle: .enum)
-    case .start, .startCollectedWork: Mirror(self, children: [], displayStyle: .enum)
+    case .start, .startCollectedWork, .startWorkApart:
+      Mirror(self, children: [], displayStyle: .enum)
     }
   }
 }

@@ -19,7 +19,7 @@ extension Reactor {
           case .destination(let destination): .destination(destination)
           }
         case .fetchEnded(let end): reducer.keyPathOfCurrentFetch(ending: end).map { .fetched($0) }
-        case .start, .startCollectedWork: nil
+        case .start, .startCollectedWork, .startWorkApart: nil
         }
       },
       send: { [self] action in
@@ -31,7 +31,8 @@ extension Reactor {
       },
       dependencies: (
         { reducer.dependencies?.values }, { reducer.dependencies = DependencyOverride($0) }
-      ))
+      ),
+      workApart: { reducer.workApartStarted = $0 })
   }
 }
 

@@ -19,6 +19,7 @@ package struct StoreUnderTest<State, Action: Sendable> {
   private let dependenciesSet: (DependencyValues) -> Void
   private let diagnosticHandlerSet: (@escaping @Sendable (StoreDiagnostic) -> Void) -> Void
   private let installRecorder: (@escaping (Action?, State) -> Void) -> Void
+  private let workApartObserverSet: ((@escaping (StoreTask) -> Void) -> Void)?
 
   /// The store of a reducer, sent its own actions, whose reducer reduces with the dependencies
   /// `dependencies` gets and sets.
@@ -31,13 +32,15 @@ package struct StoreUnderTest<State, Action: Sendable> {
 
   /// A store whose steps are seen as `seenAs` says (`nil` for steps the test does not see),
   /// sent the test's actions by `send` (`nil` for an action the test cannot send), whose
-  /// reducer reduces with the dependencies `dependencies` gets and sets. `send` keeps the object
-  /// that owns the store alive for as long as the test store.
+  /// reducer reduces with the dependencies `dependencies` gets and sets, and whose work apart
+  /// from the sends `workApart` reports. `send` keeps the object that owns the store alive for
+  /// as long as the test store.
   init<Step>(
     store: ReducerStore<State, Step>,
     seenAs: @escaping (Step) -> Action?,
     send: @escaping (Action) -> StoreTask?,
-    dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void)
+    dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void),
+    workApart: ((@escaping (StoreTask) -> Void) -> Void)? = nil
   ) {
     clock = store.clock
     currentState = { store.state }
@@ -49,6 +52,7 @@ package struct StoreUnderTest<State, Action: Sendable> {
     installRecorder = { record in
       store.install(ReductionRecorder<State, Step> { step, state in record(seenAs(step), state) })
     }
+    workApartObserverSet = workApart
   }
 
   /// The current state.
@@ -75,6 +79,12 @@ package struct StoreUnderTest<State, Action: Sendable> {
   /// Replaces the store's diagnostic handler.
   package func setDiagnosticHandler(_ handler: @escaping @Sendable (StoreDiagnostic) -> Void) {
     diagnosticHandlerSet(handler)
+  }
+
+  /// Calls `track` with the handle on each piece of work the store starts apart from the sends,
+  /// which the task of no send covers: a reactor's debounces.
+  package func trackWorkApart(_ track: @escaping (StoreTask) -> Void) {
+    workApartObserverSet?(track)
   }
 
   /// Calls `record` after each reduction, with the step as the test sees it (`nil` for the

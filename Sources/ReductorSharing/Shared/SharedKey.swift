@@ -13,8 +13,8 @@ public import Foundation
 /// value must be `Codable`: with another type, `.file` and `.keyValue` do not compile.
 public struct SharedKey<Value: Sendable>: Sendable {
   enum Place: Sendable {
-    /// In memory, by key.
-    case memory(String)
+    /// In memory, by key; kept by the storage, or only while a field holds it.
+    case memory(String, keptByStorage: Bool)
     /// A JSON file at a URL, or at a path in the storage's folder.
     case file(FileLocation, writeInterval: Duration, SharedCoding<Value>)
     /// Key-value storage, by key.
@@ -30,12 +30,13 @@ public struct SharedKey<Value: Sendable>: Sendable {
   let place: Place
 
   /// A value kept in memory only, shared by every ``Shared`` with `key`, for as long as the
-  /// process (or the test's storage) lives.
+  /// process (or the test's storage) lives. ``memory(_:)`` keeps one only while a field holds
+  /// it.
   ///
   /// - Parameter key: The value's name.
   /// - Returns: The key.
   public static func inMemory(_ key: String) -> Self {
-    Self(place: .memory(key))
+    Self(place: .memory(key, keptByStorage: true))
   }
 }
 

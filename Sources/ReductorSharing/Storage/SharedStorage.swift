@@ -23,7 +23,7 @@ public final class SharedStorage: Sendable {
   /// The folder of ``SharedKey/file(named:path:writeInterval:)`` values.
   public let folder: URL
   /// The values made, by key: each a `SharedReference` of its value's type.
-  private let references = Locked<[String: any PersistedValue]>([:])
+  private let references = Locked<[String: HeldValue]>([:])
 
   /// A storage over `fileSystem` and `keyValueStore`, with `.file()` values in `folder`.
   ///
@@ -79,7 +79,8 @@ public final class SharedStorage: Sendable {
   @discardableResult
   public func flush() async -> [UnsavedSharedValue] {
     var unsaved: [UnsavedSharedValue] = []
-    for value in references.withLock({ Array($0.values) }).sorted(by: { $0.name < $1.name }) {
+    let values = references.withLock { $0.values.compactMap(\.value) }
+    for value in values.sorted(by: { $0.name < $1.name }) {
       if let failure = await value.flush() { unsaved.append(failure) }
     }
     return unsaved
@@ -95,13 +96,14 @@ public final class SharedStorage: Sendable {
   ) -> SharedReference<Value> {
     let dependencies = DependencyValues.current
     let id = identifier(of: key)
-    if let made = references.withLock({ $0[id] }) {
+    let isKept = key.isKeptByStorage
+    if let made = references.withLock({ $0[id]?.taking(keeping: isKept) }) {
       return typed(made, as: Value.self, for: key, default: makeDefault, dependencies)
     }
     let new = makeReference(for: key, default: makeDefault, dependencies: dependencies)
     let stored = references.withLock { references -> any PersistedValue in
-      if let made = references[id] { return made }
-      references[id] = new
+      if let made = references[id]?.taking(keeping: isKept) { return made }
+      references[id] = HeldValue(new, kept: isKept)
       return new
     }
     return typed(stored, as: Value.self, for: key, default: makeDefault, dependencies)
@@ -124,7 +126,7 @@ public final class SharedStorage: Sendable {
 
   private func identifier<Value>(of key: SharedKey<Value>) -> String {
     switch key.place {
-    case .memory(let name): "memory:\(name)"
+    case .memory(let name, _): "memory:\(name)"
     case .file(let location, _, _): "file:\(url(of: location).standardizedFileURL.path)"
     case .keyValue(let name, _, _): "keyValue:\(name)"
     }
@@ -144,7 +146,7 @@ public final class SharedStorage: Sendable {
   ) -> SharedReference<Value> {
     let reference: SharedReference<Value>
     switch key.place {
-    case .memory(let name):
+    case .memory(let name, _):
       reference = SharedReference(
         name: "in memory \"\(name)\"", value: makeDefault(), loadError: nil, writer: nil,
         report: dependencies.report)
@@ -172,6 +174,37 @@ public final class SharedStorage: Sendable {
     }
     dependencies.outsideChangeTracker?.register(reference)
     return reference
+  }
+}
+
+/// How a storage holds a value: kept, or, for a `.memory` value, only while a field holds it.
+private struct HeldValue {
+  private var kept: (any PersistedValue)?
+  private weak var held: (any PersistedValue)?
+
+  init(_ value: any PersistedValue, kept isKept: Bool) {
+    kept = isKept ? value : nil
+    held = value
+  }
+
+  /// The value, if it is still there.
+  var value: (any PersistedValue)? {
+    kept ?? held
+  }
+
+  /// The value, if it is still there, kept from now on if `keeping`.
+  mutating func taking(keeping: Bool) -> (any PersistedValue)? {
+    guard let value else { return nil }
+    if keeping { kept = value }
+    return value
+  }
+}
+
+extension SharedKey {
+  /// Whether the storage keeps the value once made: every value but a `.memory` one.
+  fileprivate var isKeptByStorage: Bool {
+    guard case .memory(_, let keptByStorage) = place else { return true }
+    return keptByStorage
   }
 }
 

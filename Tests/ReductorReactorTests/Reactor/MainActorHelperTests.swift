@@ -85,6 +85,150 @@ import Testing
   }
 }
 
+/// GoodReactor's `testReactorStartIdempontency`, whose model subscribes in `transform()` to
+/// `await ManualEventPublisher.shared.eventPublisher`, a main-actor singleton's publisher: the
+/// subscription takes every value sent once `start()` has returned, and starting again adds
+/// none. Serialized: every model of the suite hears the one singleton.
+@MainActor
+@Suite(.serialized) struct ManualEventSubscriptionTests {
+  @Test(arguments: stressRuns)
+  func aSubscriptionToAMainActorSingletonTakesEveryValueSentAfterStart(run: Int) async {
+    let clock = ManualClock()
+    let model = ManualEventsModel(clock: clock)
+    model.start()
+    ManualEventPublisher.shared.eventPublisher.send(1)
+    await clock.advance(by: .zero)
+    #expect(model.state.manualEventsCount == 1)
+
+    model.start()
+    model.start()
+    model.start()
+    ManualEventPublisher.shared.eventPublisher.send(1)
+    await clock.advance(by: .zero)
+    #expect(model.state.manualEventsCount == 2)
+  }
+
+  /// On a clock other than a manual one, the subscription begins before `start()` returns too:
+  /// the values sent right after it arrive, in order.
+  @Test(.timeLimit(.minutes(1)), arguments: stressRuns)
+  func onAnotherClockTheSubscriptionTakesEveryValueSentAfterStart(run: Int) async {
+    let model = ManualEventsModel(clock: ContinuousClock())
+    var counts = model.store.values(of: \.manualEventsCount).makeAsyncIterator()
+    #expect(await counts.next() == 0)
+    model.start()
+    ManualEventPublisher.shared.eventPublisher.send(1)
+    ManualEventPublisher.shared.eventPublisher.send(1)
+    #expect(await counts.next() == 1)
+    #expect(await counts.next() == 2)
+  }
+
+  /// A source that makes its sequence off the main actor subscribes within `start()`, which is a
+  /// settle point of its manual clock.
+  @Test(arguments: stressRuns)
+  func aSourceOffTheMainActorSubscribesWithinStart(run: Int) async {
+    let clock = ManualClock()
+    let timer = OffMainTimer()
+    let model = OffMainSubscriber(clock: clock, timer: timer)
+    model.start()
+    await timer.send(7)
+    await clock.advance(by: .zero)
+    #expect(model.state.seconds == [7])
+  }
+}
+
+/// GoodReactor's test publisher: a main-actor singleton holding a passthrough publisher.
+private final class ManualEventPublisher: Sendable {
+  @MainActor static let shared = ManualEventPublisher()
+  let eventPublisher = PassthroughPublisher<Int>()
+}
+
+/// The part of GoodReactor's `ObservableModel` that counts manual events.
+private final class ManualEventsModel: Reactor {
+  let reactorStorage = ReactorStorage()
+  enum Action: Sendable {}
+
+  enum Mutation: Sendable {
+    case didReceiveManualEvent
+  }
+
+  struct State {
+    var manualEventsCount = 0
+  }
+
+  let clock: any Clock<Duration>
+
+  init(clock: any Clock<Duration>) { self.clock = clock }
+
+  func makeInitialState() -> State { State() }
+
+  func transform() {
+    subscribe {
+      await ManualEventPublisher.shared.eventPublisher
+    } map: { _ in
+      .didReceiveManualEvent
+    }
+  }
+
+  func reduce(state: inout State, event: Event) {
+    switch event.kind {
+    case .mutation(.didReceiveManualEvent):
+      state.manualEventsCount += 1
+    case .action, .destination:
+      break
+    }
+  }
+}
+
+/// A timer whose publisher an actor hands out, as GoodReactor's README has its `ExternalTimer`.
+private actor OffMainTimer {
+  private let publisher = PassthroughPublisher<Int>()
+
+  var timePublisher: PassthroughPublisher<Int> { publisher }
+
+  func send(_ value: Int) { publisher.send(value) }
+}
+
+/// Subscribes to the actor timer's publisher.
+private final class OffMainSubscriber: Reactor {
+  let reactorStorage = ReactorStorage()
+  enum Action: Sendable {}
+
+  enum Mutation: Sendable {
+    case didChangeTime(seconds: Int)
+  }
+
+  struct State {
+    var seconds: [Int] = []
+  }
+
+  let clock: any Clock<Duration>
+  private let timer: OffMainTimer
+
+  init(clock: any Clock<Duration>, timer: OffMainTimer) {
+    self.clock = clock
+    self.timer = timer
+  }
+
+  func makeInitialState() -> State { State() }
+
+  func transform() {
+    subscribe { [timer] in
+      await timer.timePublisher
+    } map: {
+      .didChangeTime(seconds: $0)
+    }
+  }
+
+  func reduce(state: inout State, event: Event) {
+    switch event.kind {
+    case .mutation(.didChangeTime(let seconds)):
+      state.seconds.append(seconds)
+    case .action, .destination:
+      break
+    }
+  }
+}
+
 /// A view model whose helpers are methods of its own, isolated to the main actor.
 private final class HelperViewModel: Reactor {
   let reactorStorage = ReactorStorage()

@@ -33,6 +33,8 @@ struct Feature: Reducer {
   var escapedSend = Locked<Send<Action>?>(nil)
 
   static let stoppedClock = ManualClock()
+  /// The line the timer's effect names as its place; any line would do.
+  static let timerLine: UInt = 4_242
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -53,7 +55,7 @@ struct Feature: Reducer {
       state.count = value
       return .none
     case .startTimer:
-      return .run(lifetime: .replaceable("timer")) { send in
+      return .run(lifetime: .replaceable("timer"), line: Self.timerLine) { send in
         while true {
           try await EffectContext.clock.sleep(for: .seconds(1))
           send(.tick)

@@ -37,7 +37,22 @@ struct UntestedKey: DependencyKey {
   static var liveValue: String { "live" }
 }
 
+/// TCA's client of closures, defined without a test value.
+struct FactClient: Sendable {
+  var fetch: @Sendable (Int) async -> String
+  var name = "facts"
+}
+
+struct FactClientKey: DependencyKey {
+  static var liveValue: FactClient { FactClient { "\($0) is a live fact" } }
+}
+
 extension DependencyValues {
+  var factClient: FactClient {
+    get { self[FactClientKey.self] }
+    set { self[FactClientKey.self] = newValue }
+  }
+
   var greeter: Greeter {
     get { self[GreeterKey.self] }
     set { self[GreeterKey.self] = newValue }
@@ -84,6 +99,29 @@ struct Greeting {
       Greeting().greet()
     }
     #expect(greeted == greeting)
+  }
+
+  /// Overriding a field the TCA way, `$0.factClient.fetch = { … }`, reads the client first:
+  /// that read is part of the override, not a read of the missing test value. A later read of
+  /// the key without an override is still reported.
+  @Test func overridingAFieldOfAClientWithoutATestValueIsNotReportedAsARead() async {
+    let reported = Locked<[StoreDiagnostic.Kind]>([])
+    await withDependencies {
+      $0.context = .test
+      $0.report = { diagnostic in reported.withLock { $0.append(diagnostic.kind) } }
+    } operation: {
+      let fact = await withDependencies {
+        $0.factClient.fetch = { "\($0) is a fact" }
+      } operation: {
+        @Dependency(\.factClient) var factClient
+        return await factClient.fetch(7)
+      }
+      #expect(fact == "7 is a fact")
+      #expect(reported.value == [])
+      @Dependency(\.factClient) var factClient
+      #expect(factClient.name == "facts")
+      #expect(reported.value == [.missingTestDependency])
+    }
   }
 
   @Test func aKeyWithoutATestValueIsReportedByNameInTheTestContextAndGivesItsPreviewValue() {

@@ -139,6 +139,49 @@ func makeAppStore() -> ReducerStore<AppState, AppAction> {
     }
   }
 
+  /// TCA's `testScopeCallCount_OneLevel_NoSubscription`: a scoped store projects its state only
+  /// when it is read.
+  @Test func testScopeCallCount_OneLevel_NoSubscription() {
+    var numCalls1 = 0
+    let store = ReducerStore(initialState: 0, reducer: Reduce<Int, Void> { _, _ in .none })
+      .scope(
+        state: { (count: Int) -> Int in
+          numCalls1 += 1
+          return count
+        },
+        action: { $0 }
+      )
+
+    #expect(numCalls1 == 0)
+    store.send(())
+    #expect(numCalls1 == 0)
+  }
+
+  /// A read projects once, and again only after the root reduced another action.
+  @Test func aScopedStoreProjectsOnceForEveryReductionItIsReadAfter() {
+    var projections = 0
+    let root = ReducerStore(
+      initialState: 0,
+      reducer: Reduce<Int, Int> {
+        $0 += $1; return .none
+      })
+    let store = root.scope(
+      state: { (count: Int) -> Int in
+        projections += 1
+        return count
+      },
+      action: { $0 })
+    #expect(store.state == 0)
+    #expect(store.state == 0)
+    #expect(projections == 1)
+    store.send(2)
+    store.send(3)
+    #expect(projections == 1)
+    #expect(store.state == 5)
+    #expect(store.state == 5)
+    #expect(projections == 2)
+  }
+
   @Test func aStoreOfYourOwnGetsScopeFromTheProtocol() {
     let custom = RecordingStore()
     let child = custom.scope(state: { $0 * 10 }, action: { (step: Int) in "step \(step)" })

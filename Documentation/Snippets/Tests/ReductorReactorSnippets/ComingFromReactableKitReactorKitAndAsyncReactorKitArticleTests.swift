@@ -334,6 +334,43 @@ struct CountingValueState: Equatable {
   var data = ""
 }
 
+// MARK: - ReactorKit: sources that emit at once
+
+/// ReactorKit's `testReduceIsExecutedRightAfterMutation`, whose `.append` concatenates one
+/// `Observable.create` per character, each emitting at once the state's characters with its own
+/// appended: here, `.just`s that `mutate` computes from the state it reads.
+final class CharactersReactable: Reactable {
+  let reactorStorage = ReactorStorage()
+  enum Action: Sendable {
+    case append([String])
+  }
+
+  enum Mutation: Sendable {
+    case setCharacters([String])
+  }
+
+  struct State {
+    var characters: [String] = []
+  }
+
+  let initialState = State()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .append(let characters):
+      let appended = characters.indices.map { currentState.characters + characters[...$0] }
+      return .concat(appended.map { .just(.setCharacters($0)) })
+    }
+  }
+
+  func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setCharacters(let newCharacters):
+      state.characters = newCharacters
+    }
+  }
+}
+
 @MainActor
 @Suite struct ComingFromReactableKitReactorKitAndAsyncReactorKitArticleTests {
   @Test func theCounterReactableCountsLoadsAndTicks() async {
@@ -390,6 +427,24 @@ struct CountingValueState: Equatable {
     let newState = await stub.test(input: .increment)
 
     #expect(newState.count == 1)
+  }
+
+  // MARK: ReactorKit: sources that emit at once
+
+  @Test func testReduceIsExecutedRightAfterMutation() {
+    let reactor = CharactersReactable()
+    var states: [[String]] = []
+    let observation = reactor.store.observe(\.characters) { states.append($0) }
+    reactor.action(.append(["a", "b"]))
+    reactor.action(.append(["c"]))
+    reactor.action(.append(["d", "e", "f"]))
+    #expect(reactor.currentState.characters == ["a", "b", "c", "d", "e", "f"])
+    #expect(
+      states == [
+        [], ["a"], ["a", "b"], ["a", "b", "c"], ["a", "b", "c", "d"], ["a", "b", "c", "d", "e"],
+        ["a", "b", "c", "d", "e", "f"],
+      ])
+    observation.cancel()
   }
 
   // MARK: A stub in a test

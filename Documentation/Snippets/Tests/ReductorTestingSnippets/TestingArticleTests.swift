@@ -111,6 +111,31 @@ import Testing
     await store.finish()
   }
 
+  /// TCA's `receive(\.episodes[id: X].favorite.response.success)`: one row's action, by its id.
+  @Test func aRowsActionIsMatchedByItsID() async {
+    let store = TestStore(initialState: Search.State(), reducer: Search())
+    await store.send(.renameLater(id: 1, name: "a"))
+    await store.receive(\.row[id: 1].rename) { $0.renamed = [1: "a"] }
+    await store.send(.renameLater(id: 2, name: "b"))
+    await store.receive(\.row[id: 2].rename, "b") { $0.renamed[2] = "b" }
+    await store.finish()
+  }
+
+  @Test func anotherRowsActionFails() async {
+    let failures = await recordedFailures {
+      let store = TestStore(initialState: Search.State(), reducer: Search())
+      await store.send(.renameLater(id: 1, name: "a"))
+      await store.receive(\.row[id: 2].rename) { $0.renamed = [1: "a"] }
+      await store.finish()
+    }
+    #expect(
+      failures == [
+        "Expected to receive an action matching \\.row[id: 2].rename, but received "
+          + "row(id: 1, action: ReductorTestingSnippets.TestingArticleTests.Search."
+          + "RowAction.rename(\"a\"))."
+      ])
+  }
+
   @Test func anOuterCaseMatchesWhateverItCarries() async {
     let store = TestStore(initialState: Search.State(), reducer: Search())
     await store.send(.renameLater(id: 1, name: "a"))
@@ -173,6 +198,20 @@ import Testing
     #expect(task.storeTask.isFinished)
     await store.clock.advance(by: .seconds(5))
     #expect(store.state.ticks == 1)
+    await store.finish()
+  }
+
+  /// TCA's `await task.finish()`: it asserts that the effects of one send have finished.
+  @Test func awaitingTheFinishOfATaskAssertsItsEffectsEnded() async {
+    let store = TestStore(initialState: Feature.State(), reducer: Feature())
+    let task = await store.send(.load) { $0.isLoading = true }
+    await store.clock.advance(by: .seconds(1))
+    await store.receive(.loaded(42)) {
+      $0.isLoading = false
+      $0.count = 42
+    }
+    await task.finish()
+    #expect(task.storeTask.isFinished)
     await store.finish()
   }
 
