@@ -211,7 +211,8 @@ extension ReducerStore {
   /// Tells Observation and the observers that follow outside changes that a value the state
   /// holds by reference changed.
   func didChangeOutside() {
-    kernel.registrar.withMutation(of: kernel, keyPath: kernel.stateKeyPath) {}
+    kernel.registrar.willSet(kernel, keyPath: kernel.stateKeyPath)
+    kernel.registrar.didSet(kernel, keyPath: kernel.stateKeyPath)
     installedExtension(ofType: StateObservers<State, Action>.self)?
       .notify(currentState, outsideChange: true)
   }

@@ -99,9 +99,10 @@ extension StoreKernel {
       return effect
     }
     version &+= 1
-    return registrar.withMutation(of: self, keyPath: stateKeyPath) {
-      copies.reduce(&state, action, with: reduce)
-    }
+    registrar.willSet(self, keyPath: stateKeyPath)
+    let effect = copies.reduce(&state, action, with: reduce)
+    registrar.didSet(self, keyPath: stateKeyPath)
+    return effect
   }
 
   /// The marks of an arriving action, when an extension marks: none while its switch is off.

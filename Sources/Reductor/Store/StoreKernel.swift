@@ -289,11 +289,19 @@ final class StoreKernel<State, Action: Sendable>: Observable {
       var state = state
       let effect = reduce(&state, action)
       if !Self.isSameReference(state, self.state) {
-        registrar.withMutation(of: self, keyPath: stateKeyPath) { self.state = state }
+        registrar.willSet(self, keyPath: stateKeyPath)
+        self.state = state
+        registrar.didSet(self, keyPath: stateKeyPath)
       }
       return effect
     }
-    return registrar.withMutation(of: self, keyPath: stateKeyPath) { reduce(&state, action) }
+    // `willSet` and `didSet` rather than `withMutation`: the closure `withMutation` takes would
+    // be isolated to the main actor, and a module built in the Swift 5 mode (Observation is)
+    // checks such a closure's executor at run time on every call.
+    registrar.willSet(self, keyPath: stateKeyPath)
+    let effect = reduce(&state, action)
+    registrar.didSet(self, keyPath: stateKeyPath)
+    return effect
   }
 
   /// Whether two class-typed states are the same instance: their bits (one reference) are equal.
