@@ -14,6 +14,7 @@ extension StoreKernel {
   /// of reductions and effects (the observers, a recorder), takes the short way: it has no marks
   /// to hand out, no round of hooks before it and no state to keep from before it.
   @inlinable
+  @inline(never)
   func handleWatched(
     _ action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?, isSent: Bool
   ) -> EffectTracker? {
@@ -26,10 +27,9 @@ extension StoreKernel {
   }
 
   /// ``handleWatched(_:tracker:mark:isSent:)`` for an unmarked action that arrived on its own,
-  /// into a value state, when the extensions hear of reductions and effects only. Specialized
-  /// where the store's types are known, but out of the send path's line.
+  /// into a value state, when the extensions hear of reductions and effects only.
   @inlinable
-  @inline(never)
+  @inline(__always)
   func handleWatchedAfterward(_ action: Action, isSent: Bool) -> EffectTracker? {
     let origin = ActionOrigin<Action>(
       reduction: Int(truncatingIfNeeded: version &+ 1), tracker: nil, isSent: isSent, marks: nil)
