@@ -170,7 +170,8 @@ extension StoreKernel {
 
   /// The marks of an arriving action, when an extension marks: none while its switch is off.
   /// Specialized where the store's types are known, but out of the send path's line; a method
-  /// of the kernel, which reads the list in place (called on the list, it copied it).
+  /// of the kernel, which reads the list in place (called on the list, it copied it). The
+  /// marker is called apart, so that a switch that is off costs a call that sets up no frame.
   @inlinable
   @inline(never)
   func marks(of action: Action) -> (any AnyObject & Sendable)? {
@@ -179,7 +180,14 @@ extension StoreKernel {
     {
       return nil
     }
-    return extensions.marker?(action)
+    return marksFromMarker(of: action)
+  }
+
+  /// The marks the marking extensions' marker gives `action`.
+  @inlinable
+  @inline(never)
+  func marksFromMarker(of action: Action) -> (any AnyObject & Sendable)? {
+    extensions.marker?(action)
   }
 
   // MARK: - Installing
