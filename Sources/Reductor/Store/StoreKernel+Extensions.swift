@@ -13,6 +13,9 @@ extension StoreKernel {
   /// nor queued during a reduction) into a value state, in a store whose extensions hear only
   /// of reductions and effects (the observers, a recorder), takes the short way: it has no marks
   /// to hand out, no round of hooks before it and no state to keep from before it.
+  ///
+  /// Specialized where the store's types are known, but out of the send path's line, so that
+  /// `handle` stays small enough to be inlined into each send; the short way is inlined here.
   @inlinable
   @inline(never)
   func handleWatched(
