@@ -53,6 +53,11 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// before are whole, and the store goes on — or was asked for snapshots less than one step
     /// apart (it takes one after every step).
     case recordingFailed
+    /// An effect named a queue (``EffectLifetime/queued(_:_:)``) with a policy that cannot run
+    /// as written: a count below one, or a negative delay. The message names the queue, the
+    /// policy and the place of the effect; the effect ran in the queue with a count of one, or
+    /// no delay, in its place.
+    case invalidEffectQueuePolicy
   }
 
   /// What went wrong.

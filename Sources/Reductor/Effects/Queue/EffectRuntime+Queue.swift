@@ -1,0 +1,71 @@
+/// The runtime's part of queues: the task of a queued effect exists from its arrival, registered
+/// and counted like any effect task, and waits in ``takeTurn(_:in:)`` until its queue lets it
+/// start. A task that waits for a place, or for the members due before it, waits for a resume;
+/// the next to start sleeps on the store's clock until its turn, so that a manual clock starts
+/// it at the exact instant. No timer task: the waiting tasks are the queue's timers.
+extension EffectRuntime {
+  /// The number of queues the store keeps: those with effects, and empty ones whose latest
+  /// start's delay has not passed.
+  var queueCount: Int {
+    state.withLock { $0.effects.queues.count }
+  }
+
+  /// Waits until queued task `id` may start in `key`'s queue. Returns true when it may, and
+  /// false when it left the queue first — displaced, cancelled while it waited, its queue
+  /// cancelled, its store gone — and so never starts.
+  func takeTurn(_ id: UInt64, in key: EffectKey) async -> Bool {
+    while true {
+      if Task.isCancelled {
+        leaveQueue(id, in: key)
+        return false
+      }
+      let now = elapsed()
+      let asked = state.withLock { $0.effects.queueTurn(of: id, in: key, at: now) }
+      asked.cleanup.perform()
+      switch asked.turn {
+      case .start:
+        return true
+      case .gone:
+        return false
+      case .sleep(let deadline):
+        do {
+          try await stopwatch.sleepUntilElapsed(deadline)
+        } catch {
+          leaveQueue(id, in: key)
+          return false
+        }
+      case .wait:
+        await withTaskCancellationHandler {
+          await withCheckedContinuation { waiter in
+            let waits = state.withLock { $0.effects.waitInQueue(id, in: key, with: waiter) }
+            if !waits { waiter.resume() }
+          }
+        } onCancel: {
+          leaveQueue(id, in: key)
+        }
+      }
+    }
+  }
+
+  /// Queued task `id` leaves `key`'s queue before it started.
+  private func leaveQueue(_ id: UInt64, in key: EffectKey) {
+    state.withLock { $0.effects.leaveQueue(id, in: key) }.perform()
+  }
+
+  /// The lifetime a queued effect runs with: `policy` as it can run. A count below one, or a
+  /// negative delay, is reported as a diagnostic that names the queue, the policy, and the place
+  /// of the effect, and raised to one, or zero.
+  func checkedQueue(
+    _ key: EffectKey, _ policy: EffectQueuePolicy, site: EffectSite?
+  ) -> EffectLifetime {
+    let checked = policy.checked
+    if let problem = checked.problem {
+      report(
+        StoreDiagnostic(
+          kind: .invalidEffectQueuePolicy,
+          message: "An effect's queue \(key) has the policy \(policy): \(problem).", error: nil,
+          fileID: site?.fileID ?? "", line: site?.line ?? 0))
+    }
+    return EffectLifetime(kind: .queued(key, checked.policy))
+  }
+}
