@@ -25,8 +25,9 @@ public import Reductor
 /// A step that cannot be encoded, or a file that cannot be written, stops the recording and is
 /// reported to the store's `diagnosticHandler` (`.recordingFailed`):
 /// the lines written before are whole, and the store goes on.
+@MainActor
 public final class SessionRecorder<State: Codable & Sendable, Action: Codable & Sendable>:
-  StoreExtension
+  @MainActor StoreExtension
 {
   /// The most entries — steps, and the starts of effects — that wait to be encoded before a
   /// send encodes them itself.

@@ -202,7 +202,7 @@ private struct Replayer<
 /// Each action the replay's store reduces, with the time on the replay's clock and the state
 /// right after it, before the actions its effect delivers.
 @MainActor
-private final class ReductionLog<State, Action: Sendable>: StoreExtension {
+private final class ReductionLog<State, Action: Sendable>: @MainActor StoreExtension {
   struct Reduction {
     let action: Action
     let time: Duration

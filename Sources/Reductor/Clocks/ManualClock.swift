@@ -84,8 +84,19 @@ public final class ManualClock: Clock, Sendable {
     /// The stores whose effects run on this clock, in the order they were made, so that every
     /// settle reduces them in the same order: each one's function reduces the actions its
     /// effects delivered and returns whether there were any.
-    var stores: [(id: ObjectIdentifier, reduceDeliveredActions: @MainActor @Sendable () -> Bool)] =
-      []
+    var stores: [RegisteredStore] = []
+  }
+
+  /// A store whose effects run on this clock.
+  private struct RegisteredStore {
+    let id: ObjectIdentifier
+    /// The store's effect runtime, which knows the actor that owns the store.
+    let runtime: EffectRuntime
+    /// Reduces the actions the store's effects delivered, on its owner; returns whether there
+    /// were any.
+    let reduceDeliveredActions: @Sendable () -> Bool
+    /// Whether actions wait in the store's inbox; safe from any thread.
+    let hasDeliveredActions: @Sendable () -> Bool
   }
 
   private let state: Locked<State>
@@ -182,16 +193,18 @@ public final class ManualClock: Clock, Sendable {
     await advanceOnMainActor(to: deadline.offset)
   }
 
-  /// The work of an advance, on the main actor, where the stores reduce: called from the main
-  /// actor, as tests are, it runs without a single thread hop however many wake-ups it settles.
+  /// The work of an advance, on the main actor, where the effects run and the main actor's
+  /// stores reduce: called from the main actor, as tests are, it runs without a single thread
+  /// hop however many wake-ups it settles, unless a store another actor owns has actions to
+  /// reduce.
   @MainActor
-  private func advanceOnMainActor(to deadline: Duration) {
-    settleRunnableWork()
+  private func advanceOnMainActor(to deadline: Duration) async {
+    await settleEveryStore()
     // One sleeper at a time, each woken one's consequences settled before the next: a sleep
     // they start joins the queue and is woken here too if it is due by `deadline`.
     while let wakeup = wakeNext(notAfter: deadline) {
       wakeup.continuation?.resume()
-      settleRunnableWork()
+      await settleEveryStore()
     }
     state.withLock { $0.now = max($0.now, deadline) }
   }
@@ -281,13 +294,27 @@ public final class ManualClock: Clock, Sendable {
 
   // MARK: - Settling
 
-  /// Settles without moving time: runs every runnable effect and reduces what it delivered, in
-  /// every store on this clock, until nothing is runnable. Returns the executor's activity count
-  /// at that point: a wait for activity after it wakes for anything that arrives later.
+  /// Settles without moving time and without leaving the main actor: runs every runnable effect
+  /// and reduces what it delivered in every store the main actor owns, until nothing is
+  /// runnable. Returns the executor's activity count at that point: a wait for activity after
+  /// it wakes for anything that arrives later. The stores other actors own reduce at the next
+  /// asynchronous settle point (an advance, a `finish()`).
   @MainActor
   @discardableResult
   package func settle() -> UInt64 {
     settleRunnableWork()
+  }
+
+  /// Settles without moving time: runs every runnable effect and reduces what it delivered in
+  /// every store on this clock, each on the actor that owns it, until nothing is runnable.
+  /// Returns the executor's activity count at that point.
+  @MainActor
+  @discardableResult
+  private func settleEveryStore() async -> UInt64 {
+    while true {
+      let activity = settleRunnableWork()
+      guard await reduceDeliveredActionsOnOtherActors() else { return activity }
+    }
   }
 
   /// Settles, and again each time work arrives from outside the clock's control (an action from
@@ -303,7 +330,7 @@ public final class ManualClock: Clock, Sendable {
     let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
     var quiet: (since: UInt64, until: ContinuousClock.Instant)?
     while true {
-      let activity = await settle()
+      let activity = await settleEveryStore()
       if isDone() { return true }
       if Task.isCancelled { return false }
       if let quietLimit, quiet?.since != activity {
@@ -336,14 +363,35 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
-  /// Reduces the actions effects delivered to the stores on this clock; returns whether there
-  /// were any.
+  /// Reduces the actions effects delivered to the stores on this clock that the main actor
+  /// owns; returns whether there were any.
   @MainActor
   private func reduceDeliveredActions() -> Bool {
     let stores = state.withLock { $0.stores }
     var reduced = false
-    for store in stores where store.reduceDeliveredActions() { reduced = true }
+    for store in stores where store.runtime.isOwned(by: MainActor.shared) {
+      if store.reduceDeliveredActions() { reduced = true }
+    }
     return reduced
+  }
+
+  /// Reduces the actions effects delivered to the stores on this clock that other actors own,
+  /// each on its actor, in the order the stores were made; returns whether there were any. A
+  /// store that no actor has used yet keeps them for its first send.
+  @MainActor
+  private func reduceDeliveredActionsOnOtherActors() async -> Bool {
+    let stores = state.withLock { $0.stores }
+    var reduced = false
+    for store in stores where store.hasDeliveredActions() {
+      guard let owner = store.runtime.owningActor, owner !== MainActor.shared else { continue }
+      if await Self.run(store.reduceDeliveredActions, on: owner) { reduced = true }
+    }
+    return reduced
+  }
+
+  /// Runs `body` on `actor`.
+  private static func run(_ body: () -> Bool, on actor: isolated any Actor) -> Bool {
+    body()
   }
 
   /// Tells the settle points that wait for activity that work arrived from outside the clock's
@@ -366,14 +414,19 @@ public final class ManualClock: Clock, Sendable {
     earliestDeadline().map(Instant.init(offset:))
   }
 
-  /// Registers a store whose effects run on this clock; its settle points reduce the actions
-  /// the store's effects delivered.
+  /// Registers a store whose effects run on this clock, by its effect runtime: its settle
+  /// points reduce the actions the store's effects delivered with `reduceDeliveredActions`, on
+  /// the actor that owns the store, when `hasDeliveredActions` says some wait.
   @usableFromInline
   func register(
-    _ id: ObjectIdentifier,
-    reduceDeliveredActions: @escaping @MainActor @Sendable () -> Bool
+    _ runtime: EffectRuntime,
+    hasDeliveredActions: @escaping @Sendable () -> Bool,
+    reduceDeliveredActions: @escaping @Sendable () -> Bool
   ) {
-    state.withLock { $0.stores.append((id, reduceDeliveredActions)) }
+    let store = RegisteredStore(
+      id: ObjectIdentifier(runtime), runtime: runtime,
+      reduceDeliveredActions: reduceDeliveredActions, hasDeliveredActions: hasDeliveredActions)
+    state.withLock { $0.stores.append(store) }
   }
 
   func unregister(_ id: ObjectIdentifier) {

@@ -64,7 +64,6 @@ struct EffectRunner<Action: Sendable>: Sendable {
   /// Starts the effect a store's reducer returned, counting its work in `tracker`: actions it
   /// delivers at once go to `buffer`; an effect built on the main actor is built now; work that
   /// needs a task gets a runner, whose tasks deliver through `delivery`, made only then.
-  @MainActor
   @inlinable
   static func start(
     _ effect: Effect<Action>, on runtime: EffectRuntime, tracker: EffectTracker,
@@ -305,21 +304,21 @@ extension Effect {
 
   /// Builds an effect built on the main actor when it starts, with its dependencies, into the
   /// effect it makes; any other effect stays as it is. The store builds it between reductions,
-  /// so that its extensions hear of the effect it makes.
-  @MainActor
+  /// so that its extensions hear of the effect it makes. Only the main actor's drivers (the
+  /// reactors) make such an effect, for a store the main actor owns, which starts it there.
   @inlinable
   mutating func build() {
     guard case .deferred(let dependencies, let build) = operation else { return }
     self = Self.build(build, with: dependencies)
   }
 
-  /// Builds the effect `build` makes, with `dependencies` in force.
-  @MainActor
+  /// Builds the effect `build` makes, with `dependencies` in force, on the main actor, where
+  /// the store that starts it runs.
   @usableFromInline
   static func build(
     _ build: @MainActor @Sendable () -> Effect, with dependencies: DependencyValues
   ) -> Effect {
-    DependencyValues.$inForce.withValue(dependencies) { build() }
+    MainActor.assumeIsolated { DependencyValues.$inForce.withValue(dependencies) { build() } }
   }
 
   /// The action, when the effect is a `.send` of it.

@@ -13,9 +13,17 @@ final class EffectRuntime: Sendable {
     var effects = EffectTable()
     var waiters = TrackerWaiters()
     var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void = EffectRuntime.writeDiagnostic
-    /// Reduces the actions delivered to the store, on the main actor, which owns it; nil on a
-    /// manual clock, whose settle points reduce them.
-    var drainOnMainActor: (@MainActor @Sendable () -> Void)?
+    /// The actor that owns the store, and how the store reduces there the actions delivered to
+    /// it; nil on a manual clock, whose settle points reduce them, and until an owner is known.
+    var owner: Owner?
+  }
+
+  /// The actor that owns a store, where the store reduces the actions delivered to it.
+  struct Owner {
+    /// Weak: the owner usually holds the store.
+    weak var actor: (any Actor)?
+    /// Reduces the delivered actions; called on `actor` only.
+    let drain: @Sendable () -> Void
   }
 
   @usableFromInline let clock: any Clock<Duration>
@@ -248,10 +256,48 @@ extension EffectRuntime {
     return found
   }
 
-  /// Sets how the store reduces the actions delivered to it on the main actor, which owns it.
+  /// Makes `actor` the owner of the store, where `drain` reduces the actions delivered to it.
   @usableFromInline
-  func setDrainOnMainActor(_ drain: @escaping @MainActor @Sendable () -> Void) {
-    state.withLock { $0.drainOnMainActor = drain }
+  func setOwner(_ actor: any Actor, drain: @escaping @Sendable () -> Void) {
+    state.withLock { $0.owner = Owner(actor: actor, drain: drain) }
+  }
+
+  /// The actor that owns the store, once one is known.
+  var owningActor: (any Actor)? {
+    state.withLock { $0.owner?.actor }
+  }
+
+  /// Whether `actor` owns the store.
+  func isOwned(by actor: any Actor) -> Bool {
+    owningActor === actor
+  }
+
+  /// How the store reduces delivered actions, when `isolation` is its owner's: a task waiting
+  /// there for a send's work reduces them itself.
+  func drain(forCallerOn isolation: (any Actor)?) -> (@Sendable () -> Void)? {
+    guard let isolation else { return nil }
+    return state.withLock { state in
+      state.owner.flatMap { $0.actor === isolation ? $0.drain : nil }
+    }
+  }
+
+  /// Schedules a drain of the store's delivered actions on its owner, in a job of its own: on
+  /// the main actor at once, on another actor from a task that hops onto it. Nothing before an
+  /// owner is known, whose first send reduces what waits.
+  @usableFromInline
+  func scheduleDrain() {
+    guard let owner = state.withLock({ $0.owner }), let actor = owner.actor else { return }
+    let drain = owner.drain
+    if actor === MainActor.shared {
+      Task { @MainActor in drain() }
+    } else {
+      Task { await Self.run(drain, on: actor) }
+    }
+  }
+
+  /// Runs `body` on `actor`.
+  private static func run(_ body: () -> Void, on actor: isolated any Actor) {
+    body()
   }
 
   /// Counts a tracker that got its first work; called by its first `begin`.

@@ -126,12 +126,11 @@ final class EffectTracker: Sendable {
     }
   }
 
-  /// Waits like ``wait(cancellingEffectsIfCancelled:)``, on the main actor, which owns the
-  /// store: woken when actions arrive in the store's inbox, it reduces them with `drain` in its
-  /// own turn, instead of a drain scheduled for them in a turn of its own, then waits again. A
-  /// round trip through an effect then costs one turn of the main actor, not two.
-  @MainActor
-  func wait(draining drain: @MainActor () -> Void) async {
+  /// Waits like ``wait(cancellingEffectsIfCancelled:)``, on the actor that owns the store:
+  /// woken when actions arrive in the store's inbox, it reduces them with `drain` in its own
+  /// turn, instead of a drain scheduled for them in a turn of its own, then waits again. A round
+  /// trip through an effect then costs one turn of the actor, not two.
+  nonisolated(nonsending) func wait(draining drain: () -> Void) async {
     while let id = runtime.registerWaiter(for: self, drains: true) {
       await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in

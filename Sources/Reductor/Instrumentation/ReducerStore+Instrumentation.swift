@@ -135,7 +135,7 @@ extension ReducerStore {
 /// cycle of the action whose effect delivered it.
 @MainActor
 @usableFromInline
-final class InstrumentedStages<State, Action: Sendable>: StoreExtension {
+final class InstrumentedStages<State, Action: Sendable>: @MainActor StoreExtension {
   @usableFromInline let instrument: StoreInstrument<Action>
   /// The `reduce` stage being timed: the cycle it belongs to, its name and when it started.
   @usableFromInline var reduction: (cycle: ActionCycle?, name: String?, start: Duration)?
@@ -149,27 +149,23 @@ final class InstrumentedStages<State, Action: Sendable>: StoreExtension {
   }
 
   @usableFromInline
-  nonisolated var hooks: StoreHooks { [.marks, .willReduce, .didReduce, .effects] }
+  var hooks: StoreHooks { [.willReduce, .didReduce, .effects] }
 
-  @inlinable
-  nonisolated func mark(arriving action: Action) -> (any AnyObject & Sendable)? {
-    instrument.mark(action)
-  }
-
-  /// None while measuring; otherwise the targets' handler's: the store then asks for marks
-  /// only while a handler hears the targets.
+  /// Marks each action with its cycle as it arrives; with no switch while measuring, otherwise
+  /// the targets' handler's: the store then asks for marks only while a handler hears the
+  /// targets. A dropped action ends its `queue` stage, cancelled.
   @usableFromInline
-  nonisolated var markingSwitch: MarkingSwitch? {
-    instrument.measures ? nil : Instrumentation.targetHandlerSwitch
-  }
-
-  /// Ends the `queue` stage of a dropped action, cancelled.
-  @usableFromInline
-  nonisolated func markDropped(_ mark: any AnyObject & Sendable) {
-    guard let cycle = mark as? ActionCycle else { return }
-    let timer = cycle.timer
-    timer.ended(
-      .queue, of: cycle, name: cycle.name, after: timer.now() - cycle.queuedAt, cancelled: true)
+  var marker: ActionMarker<Action>? {
+    ActionMarker(
+      switch: instrument.measures ? nil : Instrumentation.targetHandlerSwitch,
+      mark: { [instrument] in instrument.mark($0) },
+      dropped: { mark in
+        guard let cycle = mark as? ActionCycle else { return }
+        let timer = cycle.timer
+        timer.ended(
+          .queue, of: cycle, name: cycle.name, after: timer.now() - cycle.queuedAt,
+          cancelled: true)
+      })
   }
 
   @inlinable

@@ -151,7 +151,7 @@ package final class OutsideChangeFollowers: Sendable {
 /// store whose state holds none pays nothing for the values the rest of the process holds.
 /// Finding the values walks the state with `Mirror`.
 @MainActor
-final class OutsideChangeFollower<State, Action: Sendable>: StoreExtension {
+final class OutsideChangeFollower<State, Action: Sendable>: @MainActor StoreExtension {
   private weak var store: ReducerStore<State, Action>?
   /// The values the state held at the last look, by identity.
   private var followed: [ObjectIdentifier: OutsideChangeFollowers] = [:]

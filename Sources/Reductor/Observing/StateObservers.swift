@@ -10,7 +10,7 @@ import Observation
 /// observes pays nothing for it.
 @MainActor
 @usableFromInline
-final class StateObservers<State, Action: Sendable>: StoreExtension {
+final class StateObservers<State, Action: Sendable>: @MainActor StoreExtension {
   /// Unchecked for exclusivity: it is read and written on the main actor only, calling nothing
   /// meanwhile (a notification runs on a copy), so run-time checks would guard nothing, in every
   /// observer's call (`observe.keyPath.changed.x10`; see Benchmarks/NOTES.md).

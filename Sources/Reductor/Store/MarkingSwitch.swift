@@ -5,12 +5,14 @@ public import Synchronization
 ///
 /// For an extension that watches chosen actions only while something listens, such as the
 /// package's instrumentation while no handler hears its targets: it hands the store its switch
-/// in ``StoreExtension/markingSwitch``, and turns it on and off from any thread.
+/// in its ``ActionMarker``, and turns it on and off from any thread.
 ///
 /// ```swift
 /// let listening = MarkingSwitch(isOn: false)
 /// // … in the extension:
-/// nonisolated var markingSwitch: MarkingSwitch? { listening }
+/// var marker: ActionMarker<Action>? {
+///   ActionMarker(switch: listening) { action in action.isWatched ? ArrivalMark() : nil }
+/// }
 /// // … when a listener comes:
 /// listening.isOn = true
 /// ```

@@ -29,9 +29,20 @@ extension ReducerStore {
   public func finishEffects(
     timeout: Duration, fileID: String = #fileID, line: UInt = #line
   ) async -> [InFlightEffect] {
+    await kernel.finishEffects(timeout: timeout, fileID: fileID, line: line)
+  }
+}
+
+extension StoreKernel {
+  /// Waits until every effect has finished and every action they delivered has been reduced,
+  /// or `timeout` has passed; returns and reports the effects still in flight then. Called on
+  /// the kernel's owner, where it reduces what arrives.
+  nonisolated(nonsending) func finishEffects(
+    timeout: Duration, fileID: String, line: UInt
+  ) async -> [InFlightEffect] {
     guard await !waitUntilQuiet(timeout: timeout) else { return [] }
-    let inFlight = kernel.runtime.state.withLock { $0.effects.inFlight() }
-    kernel.runtime.report(
+    let inFlight = runtime.state.withLock { $0.effects.inFlight() }
+    runtime.report(
       StoreDiagnostic(
         kind: .effectsStillInFlight,
         message: "finishEffects(timeout: \(timeout)) stopped waiting with \(inFlight.summary)",
@@ -40,8 +51,8 @@ extension ReducerStore {
   }
 
   /// Waits until no tracker has work, at most `timeout`; returns whether that happened.
-  private func waitUntilQuiet(timeout: Duration) async -> Bool {
-    let runtime = kernel.runtime
+  private nonisolated(nonsending) func waitUntilQuiet(timeout: Duration) async -> Bool {
+    let runtime = runtime
     if let clock = runtime.manualClock {
       return await clock.settle(until: { runtime.isQuiet }, timeout: timeout)
     }

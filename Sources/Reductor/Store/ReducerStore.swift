@@ -69,6 +69,7 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   @inlinable
   func connect() {
     kernel.connect()
+    kernel.setOwner(MainActor.shared)
     // The factory must not keep the store alive (it is stored in it); the function it makes
     // holds the store strongly, as the scoped store that keeps it does.
     makeScopeParent = { [unowned(unsafe) self] in

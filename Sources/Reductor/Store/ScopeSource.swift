@@ -67,14 +67,31 @@ struct ActionForwarder<Action> {
   }
 }
 
-/// A function that hands an action to the root store's inbox, from any thread.
-@usableFromInline
-struct ActionEnqueuer<Action>: Sendable {
-  @usableFromInline let enqueue: @Sendable (Action) -> Void
+/// A handle that adds actions to a root store's buffer from any thread or isolation domain,
+/// without blocking and without waiting: what ``Store/enqueue(_:)`` does, for a store that stays
+/// on its actor (``ActorStore/enqueuer``).
+///
+/// ```swift
+/// let enqueuer = store.enqueuer
+/// Task.detached {
+///   for await reading in sensor.readings { enqueuer.enqueue(.reading(reading)) }
+/// }
+/// ```
+public struct ActionEnqueuer<Action>: Sendable {
+  @usableFromInline let append: @Sendable (Action) -> Void
 
   @inlinable
-  init(_ enqueue: @escaping @Sendable (Action) -> Void) {
-    self.enqueue = enqueue
+  init(_ append: @escaping @Sendable (Action) -> Void) {
+    self.append = append
+  }
+
+  /// Adds `action` to the store's buffer; the store reduces it on its actor after the actions
+  /// already there. An action enqueued after the store is gone is dropped.
+  ///
+  /// - Parameter action: The action to reduce.
+  @inlinable
+  public func enqueue(_ action: Action) {
+    append(action)
   }
 
   /// An enqueuer for child actions: embeds each in `transform` on the calling thread, then
@@ -84,7 +101,7 @@ struct ActionEnqueuer<Action>: Sendable {
   func embedding<Child>(
     _ transform: @escaping @Sendable (Child) -> Action
   ) -> ActionEnqueuer<Child> {
-    ActionEnqueuer<Child> { [enqueue] in enqueue(transform($0)) }
+    ActionEnqueuer<Child> { [append] in append(transform($0)) }
   }
 }
 

@@ -5,13 +5,14 @@
 /// of the store they watch; so is anything an app attaches, such as analytics:
 ///
 /// ```swift
-/// final class ActionCounter: StoreExtension {
+/// @MainActor
+/// final class ActionCounter: @MainActor StoreExtension {
 ///   typealias State = CounterState
 ///   typealias Action = CounterAction
 ///
 ///   private(set) var count = 0
 ///
-///   nonisolated var hooks: StoreHooks { .didReduce }
+///   var hooks: StoreHooks { .didReduce }
 ///
 ///   func didReduce(
 ///     _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
@@ -25,23 +26,25 @@
 /// ```
 ///
 /// The store reads ``hooks`` once, when the extension is installed, and calls the declared
-/// hooks on the main actor, extension after extension in the order they were installed. A store
+/// hooks on the actor that owns the store — the main actor for a ``ReducerStore`` — extension
+/// after extension in the order they were installed. An extension that keeps main-actor state
+/// is a `@MainActor` class that conforms on the main actor (`@MainActor StoreExtension`), and
+/// the compiler lets it be installed in main-actor stores only. A store
 /// with no extension pays a few checks per action and calls nothing. A hook may send actions
 /// (they are reduced after the current one), read the store's state, and install or remove
 /// extensions (which take part from the next action on).
 ///
 /// An extension that follows chosen actions from their arrival — to time how long they wait,
-/// say — declares ``StoreHooks/marks`` and marks the actions it watches in
-/// ``mark(arriving:)``: it hears of those only, and of the actions their effects deliver.
-@MainActor
-public protocol StoreExtension<State, Action>: AnyObject, Sendable {
+/// say — gives the store a ``marker`` that marks the actions it watches: it hears of those
+/// only, and of the actions their effects deliver.
+public protocol StoreExtension<State, Action>: AnyObject {
   /// The state of the store the extension attaches to.
   associatedtype State
   /// The actions of the store the extension attaches to.
   associatedtype Action: Sendable
 
   /// The hooks the store calls; read once, when the extension is installed.
-  nonisolated var hooks: StoreHooks { get }
+  var hooks: StoreHooks { get }
 
   /// Called right before an action is reduced.
   ///
@@ -74,29 +77,16 @@ public protocol StoreExtension<State, Action>: AnyObject, Sendable {
     by action: Action, origin: ActionOrigin<Action>
   ) -> (@Sendable (_ cancelled: Bool) -> Void)?
 
-  /// Called as an action arrives — sent, sent while the store reduces, delivered by an effect,
-  /// or enqueued — on the thread it arrives from, when ``hooks`` contain ``StoreHooks/marks``:
-  /// returns a mark for an action the extension watches, or nil to let it pass.
+  /// How the extension marks the actions it watches as they arrive, or nil, the default, when it
+  /// watches every action; read once, when the extension is installed.
   ///
-  /// A marking extension hears its other hooks only for the actions it marked and for those
-  /// their effects delivered, with its mark in ``ActionOrigin/mark`` and
-  /// ``ActionOrigin/causingMark``: an action it lets pass costs it this call alone. It is how an
-  /// extension follows chosen actions from their arrival, such as one that measures how long
-  /// they wait in the queue.
-  ///
-  /// - Parameter action: The arriving action.
-  /// - Returns: The mark, or nil.
-  nonisolated func mark(arriving action: Action) -> (any AnyObject & Sendable)?
-
-  /// The switch that says whether the extension marks now; nil, the default, when it always
-  /// may. While the switch is off, the store does not call ``mark(arriving:)``.
-  nonisolated var markingSwitch: MarkingSwitch? { get }
-
-  /// Called, on any thread, with the mark of an action the store drops instead of reducing it:
-  /// one a cancelled effect delivered, or one still waiting when the store goes.
-  ///
-  /// - Parameter mark: The mark ``mark(arriving:)`` gave the action.
-  nonisolated func markDropped(_ mark: any AnyObject & Sendable)
+  /// A marking extension hears its hooks only for the actions it marked and for those their
+  /// effects delivered, with its mark in ``ActionOrigin/mark`` and ``ActionOrigin/causingMark``:
+  /// an action it lets pass costs it one call of the marker. It is how an extension follows
+  /// chosen actions from their arrival, such as one that measures how long they wait in the
+  /// queue. The marker is called on the thread an action arrives from, so it is `Sendable`
+  /// apart from the extension, which the store calls on its owner only.
+  var marker: ActionMarker<Action>? { get }
 }
 
 extension StoreExtension {
@@ -115,17 +105,47 @@ extension StoreExtension {
     nil
   }
 
-  /// Marks nothing.
-  public nonisolated func mark(arriving action: Action) -> (any AnyObject & Sendable)? {
+  /// None: the extension watches every action.
+  public var marker: ActionMarker<Action>? {
     nil
   }
+}
 
-  /// Does nothing.
-  public nonisolated func markDropped(_ mark: any AnyObject & Sendable) {}
+/// How a ``StoreExtension`` marks the actions it watches as they arrive (see
+/// ``StoreExtension/marker``): functions the store calls on the thread an action arrives from —
+/// sent, sent while the store reduces, delivered by an effect, or enqueued.
+///
+/// ```swift
+/// var marker: ActionMarker<Action>? {
+///   ActionMarker(switch: listening) { action in
+///     action.isWatched ? ArrivalMark(at: .now) : nil
+///   }
+/// }
+/// ```
+public struct ActionMarker<Action: Sendable>: Sendable {
+  /// The switch that says whether the extension marks now; nil when it always may.
+  public let markingSwitch: MarkingSwitch?
+  /// Returns the mark of an action the extension watches, or nil to let it pass.
+  public let mark: @Sendable (Action) -> (any AnyObject & Sendable)?
+  /// Called, on any thread, with the mark of an action the store drops instead of reducing it:
+  /// one a cancelled effect delivered, or one still waiting when the store goes.
+  public let dropped: @Sendable (any AnyObject & Sendable) -> Void
 
-  /// None: the extension may mark any action.
-  public nonisolated var markingSwitch: MarkingSwitch? {
-    nil
+  /// Creates a marker.
+  ///
+  /// - Parameters:
+  ///   - markingSwitch: While it is off, the store does not call `mark`, and an arriving
+  ///     action costs it one atomic load; nil when the extension always marks.
+  ///   - mark: Returns the mark of an arriving action the extension watches, or nil.
+  ///   - dropped: Hears of the mark of an action the store drops.
+  public init(
+    switch markingSwitch: MarkingSwitch? = nil,
+    mark: @escaping @Sendable (Action) -> (any AnyObject & Sendable)?,
+    dropped: @escaping @Sendable (any AnyObject & Sendable) -> Void = { _ in }
+  ) {
+    self.markingSwitch = markingSwitch
+    self.mark = mark
+    self.dropped = dropped
   }
 }
 
@@ -151,9 +171,9 @@ public struct StoreHooks: OptionSet, Sendable {
   @inlinable public static var previousState: StoreHooks { StoreHooks(rawValue: 1 << 2 | 1 << 1) }
   /// ``StoreExtension/effectStarted(by:origin:)``.
   @inlinable public static var effects: StoreHooks { StoreHooks(rawValue: 1 << 3) }
-  /// ``StoreExtension/mark(arriving:)``: the extension marks the actions it watches as they
-  /// arrive, and hears of those only.
-  @inlinable public static var marks: StoreHooks { StoreHooks(rawValue: 1 << 4) }
+  /// The extension has a ``StoreExtension/marker``: it hears of the actions it marked only. Set
+  /// by the store, not declared.
+  @inlinable static var marks: StoreHooks { StoreHooks(rawValue: 1 << 4) }
 }
 
 /// Where an action the store reduces comes from.
@@ -196,8 +216,8 @@ public struct ActionOrigin<Action: Sendable>: Sendable {
     return tracker.reduction
   }
 
-  /// Your extension's mark of this action, when it marks (``StoreHooks/marks``) and marked it;
-  /// see ``StoreExtension/mark(arriving:)``.
+  /// Your extension's mark of this action, when it marks (``StoreExtension/marker``) and marked
+  /// it.
   @inlinable
   public var mark: (any AnyObject & Sendable)? {
     guard markSlot >= 0 else { return nil }

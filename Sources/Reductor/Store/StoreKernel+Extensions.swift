@@ -193,6 +193,8 @@ struct InstalledExtensions<State, Action: Sendable> {
     /// when it does not mark.
     @usableFromInline var markSlot: Int?
     @usableFromInline let body: any StoreExtension<State, Action>
+    /// How it marks arriving actions, when it does.
+    @usableFromInline let marker: ActionMarker<Action>?
     /// Its hook functions, which the entry keeps.
     @usableFromInline let functions: HookFunctions<State, Action>
     /// `functions`, not retained, for the rounds of the extensions: reading a function from the
@@ -200,11 +202,11 @@ struct InstalledExtensions<State, Action: Sendable> {
     /// place during a round (see `isRemoved`).
     @usableFromInline let unretainedFunctions: Unmanaged<HookFunctions<State, Action>>
 
-    @MainActor
     @inlinable
     init<Extension: StoreExtension>(_ body: Extension)
     where Extension.State == State, Extension.Action == Action {
-      self.hooks = body.hooks
+      self.marker = body.marker
+      self.hooks = marker == nil ? body.hooks.subtracting(.marks) : body.hooks.union(.marks)
       self.body = body
       self.functions = HookFunctions(body)
       self.unretainedFunctions = .passUnretained(functions)
@@ -261,13 +263,18 @@ struct InstalledExtensions<State, Action: Sendable> {
         hooks.formUnion(entry.hooks)
         continue
       }
+      guard let marker = entry.marker else { continue }
       entries[index].markSlot = markers.count
-      markingSwitch = entry.body.markingSwitch.map { .passUnretained($0) }
-      markers.append(entry.functions.mark)
-      droppers.append(entry.functions.markDropped)
+      markingSwitch = marker.markingSwitch.map { .passUnretained($0) }
+      if let markingSwitch = marker.markingSwitch {
+        markers.append { markingSwitch.isOn ? marker.mark($0) : nil }
+      } else {
+        markers.append(marker.mark)
+      }
+      droppers.append(marker.dropped)
     }
     markingCount = markers.count
-    // Several marking extensions are each asked, through their own `mark(arriving:)`.
+    // Several marking extensions are each asked, through their own marker and switch.
     if markingCount != 1 { markingSwitch = nil }
     switch markers.count {
     case 0:
@@ -323,25 +330,18 @@ final class ActionMarks: Sendable {
 /// An extension's hooks, as functions made where its type is known.
 @usableFromInline
 final class HookFunctions<State, Action: Sendable> {
-  // Not `@MainActor` function types: the store calls them on the main actor only, and an
-  // isolated closure checks the executor at its entry, on every call of every hook.
+  // Not isolated function types: the store calls them on its owner only, and an isolated
+  // closure checks the executor at its entry, on every call of every hook.
   @usableFromInline let willReduce: (Action, ActionOrigin<Action>) -> Void
   @usableFromInline let didReduce: (Action, ActionOrigin<Action>, State?, State) -> Void
   @usableFromInline let effectStarted: (Action, ActionOrigin<Action>) -> (@Sendable (Bool) -> Void)?
-  /// Marks an action, unless the extension's switch is off.
-  @usableFromInline let mark: @Sendable (Action) -> (any AnyObject & Sendable)?
-  @usableFromInline let markDropped: @Sendable (any AnyObject & Sendable) -> Void
 
-  @MainActor
   @inlinable
   init<Extension: StoreExtension>(_ body: Extension)
   where Extension.State == State, Extension.Action == Action {
     self.willReduce = { body.willReduce($0, origin: $1) }
     self.didReduce = { body.didReduce($0, origin: $1, from: $2, to: $3) }
     self.effectStarted = { body.effectStarted(by: $0, origin: $1) }
-    let markingSwitch = body.markingSwitch
-    self.mark = { markingSwitch?.isOn == false ? nil : body.mark(arriving: $0) }
-    self.markDropped = { body.markDropped($0) }
   }
 }
 

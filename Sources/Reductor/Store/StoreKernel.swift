@@ -1,8 +1,8 @@
 public import Observation
 
 /// The kernel every store is: the state, the reducer, the action queue and the inbox, the effect
-/// runtime, and the extensions. Its owner — ``ReducerStore`` on the main actor — gives it a
-/// public face; the package's drivers (the reactor family, the test store) reach it through the
+/// runtime, and the extensions. Its owner — ``ReducerStore`` on the main actor, ``ActorStore``
+/// on any other — gives it a public face; the package's drivers (the reactor family, the test store) reach it through the
 /// owner's documented driver API (`ReducerStore+Driving.swift`).
 ///
 /// One action's path through it: ``send(_:reducingDeliveredActionsFirst:)`` reduces it at once
@@ -15,15 +15,15 @@ public import Observation
 /// extension checks one set and the action's marks per action. Dependencies are captured by the
 /// effects where they are made, not kept here.
 ///
-/// It lives on the main actor. Its mutable bookkeeping is not checked for exclusivity: it is
-/// touched on the main actor only and never across a call out of the kernel (each access reads
+/// It lives on its owner's actor, and is `Sendable` only so that effects can reach the inbox and
+/// the runtime, which are thread-safe. Its mutable bookkeeping is not checked for exclusivity: it
+/// is touched on the owner only and never across a call out of the kernel (each access reads
 /// or writes a field, or appends to the queue, and calls nothing while it lasts; an extension's
 /// hooks are read out of the list before they are called, and one removed during a round of
 /// hooks stays in its place until the round is over), so no two accesses overlap. The state
 /// itself is checked: a reducer that reads the store's state while it changes it traps.
-@MainActor
 @usableFromInline
-final class StoreKernel<State, Action: Sendable>: Observable {
+final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendable {
   /// The state, without observation tracking: read with ``observedState`` to track it.
   @usableFromInline var state: State
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
@@ -36,8 +36,8 @@ final class StoreKernel<State, Action: Sendable>: Observable {
   /// settle points alone reduce them, so that nothing moves between two settle points.
   @usableFromInline let sendReducesDeliveredActions: Bool
   /// Where effects and other threads deliver actions, from any thread.
-  @usableFromInline nonisolated let inbox = ActionInbox<Action>()
-  @usableFromInline nonisolated let runtime: EffectRuntime
+  @usableFromInline let inbox = ActionInbox<Action>()
+  @usableFromInline let runtime: EffectRuntime
   /// Actions waiting on the main actor.
   @exclusivity(unchecked) @usableFromInline var queue = ActionQueue<Action>()
   /// Whether an action is being reduced (a send now is queued behind it), and whether a
@@ -89,17 +89,25 @@ final class StoreKernel<State, Action: Sendable>: Observable {
   func connect() {
     if let clock = runtime.manualClock {
       inbox.setWake { clock.signalActivity() }
-      clock.register(ObjectIdentifier(runtime)) { [weak self] in self?.drainInbox() ?? false }
+      clock.register(runtime, hasDeliveredActions: { [inbox] in inbox.hasEntries }) {
+        [weak self] in self?.drainInbox(upTo: .max) ?? false
+      }
     } else {
-      // A task that waits for a send's work on the main actor reduces what arrives; without one,
-      // a drain is scheduled.
-      let runtime = runtime
-      runtime.setDrainOnMainActor { [weak self] in _ = self?.drainInbox() }
-      inbox.setWake { [weak self] in
+      // A task that waits for a send's work on the owner reduces what arrives; without one, a
+      // drain is scheduled on the owner.
+      inbox.setWake { [runtime] in
         if runtime.resumeDrainingWaiter() { return }
-        Task { @MainActor in self?.drainInbox() }
+        runtime.scheduleDrain()
       }
     }
+  }
+
+  /// Makes `owner` the actor the kernel is used on, where the actions effects and other threads
+  /// deliver are reduced.
+  @usableFromInline
+  func setOwner(_ owner: any Actor) {
+    runtime.setOwner(owner) { [weak self] in _ = self?.drainInbox() }
+    if inbox.hasEntries { inbox.requestDrain() }
   }
 
   /// Called when the owner goes: drops what waits, ends the work it was counted as, and
@@ -250,7 +258,7 @@ final class StoreKernel<State, Action: Sendable>: Observable {
 
   /// Ends the work of an action that is dropped instead of reduced, and tells the extensions
   /// that marked it.
-  nonisolated func drop(_ entry: ActionQueue<Action>.Entry) {
+  func drop(_ entry: ActionQueue<Action>.Entry) {
     entry.tracker?.endCancelled()
     if let mark = entry.mark { inbox.dropped(mark) }
   }

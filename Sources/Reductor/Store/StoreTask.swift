@@ -37,10 +37,8 @@ public struct StoreTask: Sendable {
   public nonisolated(nonsending) func finish() async {
     guard let tracker else { return }
     guard let clock = tracker.runtime.manualClock else {
-      // On the main actor, which owns the store, the wait reduces what arrives itself.
-      if isMainActor(#isolation),
-        let drain = tracker.runtime.state.withLock({ $0.drainOnMainActor })
-      {
+      // On the actor that owns the store, the wait reduces what arrives itself.
+      if let drain = tracker.runtime.drain(forCallerOn: #isolation) {
         return await tracker.wait(draining: drain)
       }
       return await tracker.wait()
@@ -50,11 +48,6 @@ public struct StoreTask: Sendable {
     if finished { return }
     if Task.isCancelled { return tracker.cancel() }
     reportStalledWait(of: tracker, on: clock)
-  }
-
-  /// Whether `isolation` is the main actor's.
-  private func isMainActor(_ isolation: (any Actor)?) -> Bool {
-    isolation === MainActor.shared
   }
 
   /// Reports that a wait on `clock` for `tracker`'s work saw nothing happen for the clock's

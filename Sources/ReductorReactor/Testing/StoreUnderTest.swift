@@ -96,7 +96,7 @@ package struct StoreUnderTest<State, Action: Sendable> {
 
 /// The extension that hands each reduced step, with the state after it, to a test store.
 @MainActor
-private final class ReductionRecorder<State, Step: Sendable>: StoreExtension {
+private final class ReductionRecorder<State, Step: Sendable>: @MainActor StoreExtension {
   private let record: (Step, State) -> Void
 
   init(record: @escaping (Step, State) -> Void) {

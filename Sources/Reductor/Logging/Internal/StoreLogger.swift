@@ -2,7 +2,8 @@
 /// The logging of one store, as its extension: formats and emits entries around each reduction.
 ///
 /// Only debug builds have it.
-final class StoreLogger<State, Action: Sendable>: StoreExtension {
+@MainActor
+final class StoreLogger<State, Action: Sendable>: @MainActor StoreExtension {
   private let options: LogOptions
   private let name: String
   private let sink: LogSink

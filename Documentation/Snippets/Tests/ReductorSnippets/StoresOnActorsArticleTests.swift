@@ -1,0 +1,87 @@
+// The code of the article "Stores on actors" of the Reductor documentation.
+import Reductor
+import Testing
+
+struct Chat: Reducer {
+  struct State: Equatable, Sendable {
+    var messages: [String] = []
+    var pending = 0
+  }
+
+  enum Action: Sendable {
+    case post(String)
+    case postLater(String, after: Duration)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .post(let text):
+      state.messages.append(text)
+      return .none
+    case .postLater(let text, let delay):
+      state.pending += 1
+      return .run {
+        try await EffectContext.clock.sleep(for: delay)
+        return .post(text)
+      }
+    }
+  }
+}
+
+actor Room {
+  private let store = ActorStore(initialState: Chat.State(), reducer: Chat())
+  private var members: Set<String> = []
+
+  func join(_ name: String) {
+    members.insert(name)
+    store.send(.post("\(name) joined"))
+  }
+
+  var transcript: [String] { store.state.messages }
+}
+
+func shutDown(_ rooms: [ReducerActor<Chat.State, Chat.Action>]) async -> Int {
+  await withTaskGroup(of: Int.self) { group in
+    for room in rooms {
+      group.addTask { await room.finishEffects(timeout: .seconds(5)).count }
+    }
+    return await group.reduce(0, +)
+  }
+}
+
+@Suite struct StoresOnActorsArticleTests {
+  @Test func anAwaitedSendIsReducedWhenItReturns() async {
+    let room = ReducerActor(initialState: Chat.State(), reducer: Chat())
+    await room.send(.post("Hello"))
+    let count = await room.state.messages.count  // 1
+    #expect(count == 1)
+  }
+
+  @Test func aSendInsideTheActorIsReducedBeforeItReturns() async {
+    let room = Room()
+    await room.join("Ada")
+    await room.join("Grace")
+    #expect(await room.transcript == ["Ada joined", "Grace joined"])
+  }
+
+  @Test func aDelayedPostArrivesAfterItsDelay() async {
+    let clock = ManualClock()
+    let room = ReducerActor(initialState: Chat.State(), reducer: Chat(), clock: clock)
+    await room.send(.postLater("Hi", after: .seconds(2)))
+    await clock.advance(by: .seconds(1))
+    #expect(await room.state.messages == [])
+    await clock.advance(by: .seconds(1))
+    #expect(await room.state.messages == ["Hi"])
+  }
+
+  @Test func aShutdownWaitsForEveryRoomsEffects() async {
+    let rooms = (0..<3).map { _ in ReducerActor(initialState: Chat.State(), reducer: Chat()) }
+    for (index, room) in rooms.enumerated() {
+      await room.send(.postLater("room \(index)", after: .milliseconds(1)))
+    }
+    #expect(await shutDown(rooms) == 0)
+    for (index, room) in rooms.enumerated() {
+      #expect(await room.state.messages == ["room \(index)"])
+    }
+  }
+}
