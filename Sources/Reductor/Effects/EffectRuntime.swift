@@ -92,17 +92,19 @@ final class EffectRuntime: Sendable {
   ) -> Task<Void, Never>? {
     if tracker?.isCancelled == true { return nil }
     var lifetime = lifetime
-    // The key a finished task's gate holds while its actions wait to be reduced, and the queue.
+    // The key a finished task's gate holds while its actions wait to be reduced; for a queued
+    // effect, its queue's key, the policy it named, and the policy of the queue it arrives in.
     var key: EffectKey?
-    var queue: EffectKey?
+    var queue: (key: EffectKey, policy: EffectQueuePolicy)?
+    var queuePolicy: EffectQueuePolicy?
     var now = Duration.zero
     switch lifetime.kind {
     case .replaceable(let replaced):
       key = replaced
     case .queued(let queued, let policy):
       key = queued
-      queue = queued
-      lifetime = checkedQueue(queued, policy, site: site)
+      queue = (queued, policy)
+      lifetime = EffectLifetime(kind: .queued(queued, policy.checked.policy))
       now = elapsed()
     case .storeBound, .cancellable, .detached:
       break
@@ -110,13 +112,14 @@ final class EffectRuntime: Sendable {
     tracker?.begin()
     // A detached task is not cancelled with the task that started it.
     let gate = EffectGate(parent: lifetime == .detached ? nil : parent, key: key, site: site)
-    let queueKey = queue
+    let queueKey = queue?.key
     let started = state.withLock { state in
-      state.effects.start(
+      if let queueKey { queuePolicy = state.effects.queues.policy(of: queueKey) }
+      return state.effects.start(
         lifetime, site: site, tracker: tracker, gate: gate, firedDebounce: firedDebounce, now: now
-      ) { id in
+      ) { id, waits in
         Task(executorPreference: manualClock?.executor, priority: priority) {
-          if let queueKey {
+          if let queueKey, waits {
             if await self.takeTurn(id, in: queueKey) { await work(gate) }
           } else {
             await work(gate)
@@ -126,6 +129,9 @@ final class EffectRuntime: Sendable {
           tracker?.end()
         }
       }
+    }
+    if let queue {
+      reportMisuse(ofQueue: queue.key, named: queue.policy, holding: queuePolicy, site: site)
     }
     if started.task == nil { tracker?.endCancelled() }
     started.cleanup.perform()

@@ -168,8 +168,9 @@ struct EffectTable {
   ///
   /// A replaceable lifetime takes its key over (cancelling the task or dropping the debounce
   /// there, and the key's cancellable and queued effects) and holds it while the task runs. A
-  /// queued one arrives in its queue at `now`: its task is registered even when it waits there,
-  /// and not made when the queue discards it (see `Queue/`). A debounce that fired
+  /// queued one arrives in its queue at `now`: its task is registered even when it waits there
+  /// (`makeTask` is then told that it waits), and not made when the queue discards it (see
+  /// `Queue/`). A debounce that fired
   /// (`firedDebounce`, its entry's id) starts only if its key is still `firing` that entry. Once
   /// the table is closed, only detached work starts.
   ///
@@ -183,7 +184,7 @@ struct EffectTable {
     gate: EffectGate,
     firedDebounce: UInt64? = nil,
     now: Duration = .zero,
-    makeTask: (_ id: UInt64) -> Task<Void, Never>
+    makeTask: (_ id: UInt64, _ waitsInQueue: Bool) -> Task<Void, Never>
   ) -> Start {
     guard !isClosed || lifetime == .detached, tracker?.isCancelled != true else {
       return Start(task: nil, cleanup: .none)
@@ -194,15 +195,15 @@ struct EffectTable {
       else { return Start(task: nil, cleanup: .none) }
     }
     let id = nextTaskID
-    var cleanup = Cleanup.none
+    var arrival = (waits: false, cleanup: Cleanup.none)
     if case .queued(let key, let policy) = lifetime.kind {
       guard let arrived = arrive(id, in: key, policy: policy, at: now) else {
         return Start(task: nil, cleanup: .none)
       }
-      cleanup = arrived
+      arrival = arrived
     }
     nextTaskID += 1
-    let task = makeTask(id)
+    let task = makeTask(id, arrival.waits)
     running[id] = Running(
       task: task, lifetime: lifetime, site: site, tracker: tracker, gate: gate)
     switch lifetime.kind {
@@ -215,7 +216,7 @@ struct EffectTable {
       cancellables[key, default: []].insert(id)
       return Start(task: task, cleanup: .none)
     case .queued:
-      return Start(task: task, cleanup: cleanup)
+      return Start(task: task, cleanup: arrival.cleanup)
     case .storeBound, .detached:
       return Start(task: task, cleanup: .none)
     }
@@ -239,7 +240,6 @@ struct EffectTable {
   /// task delivered wait to be reduced: the key then stays held until they are (see
   /// ``release(_:)``). A queued task gives its place up the same way, which may let the next
   /// effect of its queue start.
-  @discardableResult
   mutating func finish(_ id: UInt64) -> Cleanup {
     guard let finished = running.removeValue(forKey: id) else {
       assertionFailure("Task \(id) finished twice or was never registered")

@@ -54,9 +54,9 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// apart (it takes one after every step).
     case recordingFailed
     /// An effect named a queue (``EffectLifetime/queued(_:_:)``) with a policy that cannot run
-    /// as written: a count below one, or a negative delay. The message names the queue, the
-    /// policy and the place of the effect; the effect ran in the queue with a count of one, or
-    /// no delay, in its place.
+    /// as written: a count below one or a negative delay, which run as a count of one or no
+    /// delay, or a policy other than the one of the effects the queue holds, which the queue
+    /// keeps. The message names the queue, the policies and the place of the effect.
     case invalidEffectQueuePolicy
   }
 

@@ -28,9 +28,10 @@ extension EffectLifetime {
   /// it does with ``cancellable(_:)`` effects; the queue's effects leave the key's other effects
   /// alone. Keys are scoped to one root store, as the other lifetimes' are.
   ///
-  /// Each effect is placed by the policy it names: give one queue one policy. A count below one,
-  /// or a negative delay, is reported as a ``StoreDiagnostic/Kind/invalidEffectQueuePolicy``
-  /// diagnostic where the effect starts, and runs as a count of one, or no delay.
+  /// A queue runs by one policy: the one its effects name. An effect that names the queue with
+  /// another policy while the queue holds effects runs by the queue's, and is reported as a
+  /// ``StoreDiagnostic/Kind/invalidEffectQueuePolicy`` diagnostic; so is a count below one, or a
+  /// negative delay, which runs as a count of one, or no delay. The store goes on either way.
   ///
   /// - Parameters:
   ///   - key: Any hashable, sendable value that names the queue; strings and enum cases work

@@ -2,7 +2,8 @@
 /// for one, and when each may start; a pure state machine inside ``EffectTable``, with times
 /// given as durations since the runtime started.
 ///
-/// A member of a queue is the task of one effect, by its id in the effect table, from the
+/// A queue runs by one policy, the one of the effect that made it (or that arrived when it was
+/// empty). A member of a queue is the task of one effect, by its id in the effect table, from the
 /// effect's arrival until it ends or leaves. Its task exists from the arrival on, so that it is
 /// counted and cancelled as any task of the table is; until the queue lets it start, it waits in
 /// ``EffectRuntime/takeTurn(_:in:)``: for a place (*suspended*), or, with a place, for its turn
@@ -42,7 +43,6 @@ struct EffectQueues {
   /// The effect of one task in a queue.
   struct Member {
     let id: UInt64
-    let policy: EffectQueuePolicy
     var phase: Phase
   }
 
@@ -58,7 +58,7 @@ struct EffectQueues {
   }
 
   /// What ``arrive(_:in:policy:at:)`` decided.
-  enum Arrival {
+  enum Arrival: Equatable {
     /// The effect starts at once.
     case starts
     /// The effect waits for a place, or for its turn.
@@ -68,7 +68,7 @@ struct EffectQueues {
   }
 
   /// What a waiting task does next (``turn(of:in:at:)``).
-  enum Turn {
+  enum Turn: Equatable {
     /// Start the effect.
     case start
     /// Sleep until the deadline, then ask again: the member is the next to start.
@@ -81,13 +81,15 @@ struct EffectQueues {
   }
 
   private struct Queue {
+    /// The policy the queue runs by (checked: a count of at least one, no negative delay).
+    var policy: EffectQueuePolicy
     /// The members that hold a place, in the order they got it.
     var placed: [Member] = []
     /// The members waiting for a place, in the order they arrived (a slice, so that taking the
     /// first costs nothing).
     var suspended: ArraySlice<Member> = []
-    /// When the latest member started, and the delay that start asks of the next.
-    var lastStart: (time: Duration, delay: Duration)?
+    /// When the latest member started.
+    var lastStart: Duration?
 
     var isEmpty: Bool {
       placed.isEmpty && suspended.isEmpty
@@ -96,6 +98,11 @@ struct EffectQueues {
     /// The index in `placed` of the first due member, the next to start.
     var nextDue: Int? {
       placed.firstIndex { if case .due = $0.phase { true } else { false } }
+    }
+
+    /// When the next member may start, by the policy's delay.
+    var earliestStart: Duration? {
+      lastStart.map { $0 + policy.delay }
     }
   }
 
@@ -126,6 +133,12 @@ struct EffectQueues {
     Array(queues.keys)
   }
 
+  /// The policy of `key`'s queue, when it holds effects.
+  func policy(of key: EffectKey) -> EffectQueuePolicy? {
+    guard let queue = queues[key], !queue.isEmpty else { return nil }
+    return queue.policy
+  }
+
   /// Whether task `id` is a member of `key`'s queue that waits to start.
   func isWaiting(_ id: UInt64, in key: EffectKey) -> Bool {
     guard let queue = queues[key] else { return false }
@@ -137,29 +150,31 @@ struct EffectQueues {
 
   // MARK: - Events
 
-  /// The effect of task `id` arrives in `key`'s queue at `now`, with `policy` (already
-  /// checked: a count of at least one, a delay of at least zero). A `newest` queue that holds
-  /// `count` effects lets the oldest go; an `oldest` one keeps the new effect waiting for a
-  /// place, or discards it. With a place, the effect starts at once when no member is due before
-  /// it and the delay since the latest start has passed; otherwise it is due.
+  /// The effect of task `id` arrives in `key`'s queue at `now`. A queue that holds effects keeps
+  /// its policy; an empty one takes `policy` (checked: a count of at least one, no negative
+  /// delay). A `newest` queue that holds `count` effects lets the oldest go; an `oldest` one
+  /// keeps the new effect waiting for a place, or discards it. With a place, the effect starts
+  /// at once when no member is due before it and the delay since the latest start has passed;
+  /// otherwise it is due.
   mutating func arrive(
     _ id: UInt64, in key: EffectKey, policy: EffectQueuePolicy, at now: Duration
   ) -> (arrival: Arrival, changes: Changes) {
     forgetQueues(quietBy: now)
-    var queue = queues[key] ?? Queue()
+    var queue = queues[key] ?? Queue(policy: policy)
+    if queue.isEmpty { queue.policy = policy }
     var changes = Changes()
     let arrival: Arrival
-    switch policy.keeps {
+    switch queue.policy.keeps {
     case .newest:
-      while queue.placed.count >= policy.count {
+      while queue.placed.count >= queue.policy.count {
         Self.remove(queue.placed.removeFirst(), into: &changes)
       }
-      arrival = Self.place(Member(id: id, policy: policy, phase: .running), in: &queue, at: now)
+      arrival = Self.place(id, in: &queue, at: now)
     case .oldest(let overflow):
-      if queue.placed.count < policy.count, queue.suspended.isEmpty {
-        arrival = Self.place(Member(id: id, policy: policy, phase: .running), in: &queue, at: now)
+      if queue.placed.count < queue.policy.count, queue.suspended.isEmpty {
+        arrival = Self.place(id, in: &queue, at: now)
       } else if overflow == .suspendNew {
-        queue.suspended.append(Member(id: id, policy: policy, phase: .suspended(nil)))
+        queue.suspended.append(Member(id: id, phase: .suspended(nil)))
         arrival = .waits
       } else {
         return (.discarded, changes)
@@ -182,12 +197,11 @@ struct EffectQueues {
     }
     guard case .due = queue.placed[index].phase else { return (.start, Changes()) }
     guard index == queue.nextDue else { return (.wait, Changes()) }
-    let delay = queue.placed[index].policy.delay
-    if let earliest = queue.lastStart.map({ $0.time + delay }), earliest > now {
+    if let earliest = queue.earliestStart, earliest > now {
       return (.sleep(until: earliest), Changes())
     }
     queue.placed[index].phase = .running
-    queue.lastStart = (now, delay)
+    queue.lastStart = now
     var changes = Changes()
     Self.wakeNextDue(in: &queue, into: &changes)
     store(queue, at: key)
@@ -201,8 +215,8 @@ struct EffectQueues {
     guard var queue = queues[key] else { return false }
     if let index = queue.suspended.firstIndex(where: { $0.id == id }) {
       queue.suspended[index].phase = .suspended(waiter)
-    } else if let index = queue.placed.firstIndex(where: { $0.id == id }), case .due = queue
-      .placed[index].phase, index != queue.nextDue
+    } else if let index = queue.placed.firstIndex(where: { $0.id == id }),
+      case .due = queue.placed[index].phase, index != queue.nextDue
     {
       queue.placed[index].phase = .due(waiter)
     } else {
@@ -272,7 +286,7 @@ struct EffectQueues {
     return changes
   }
 
-  /// Takes out every member of `key`'s queue, and forgets the queue.
+  /// Takes out every member of `key`'s queue, and forgets the queue, its latest start with it.
   mutating func cancel(_ key: EffectKey) -> Changes {
     var changes = Changes()
     guard let queue = queues.removeValue(forKey: key) else { return changes }
@@ -317,29 +331,27 @@ struct EffectQueues {
 
   // MARK: - Places and turns
 
-  /// Gives `member` a place: it starts at once when no member is due before it and its delay
+  /// Gives task `id` a place: it starts at once when no member is due before it and the delay
   /// since the latest start has passed, and is due otherwise.
-  private static func place(_ member: Member, in queue: inout Queue, at now: Duration) -> Arrival {
-    var member = member
-    let earliest = queue.lastStart.map { $0.time + member.policy.delay } ?? now
-    guard queue.nextDue == nil, earliest <= now else {
-      member.phase = .due(nil)
-      queue.placed.append(member)
+  private static func place(_ id: UInt64, in queue: inout Queue, at now: Duration) -> Arrival {
+    guard queue.nextDue == nil, (queue.earliestStart ?? now) <= now else {
+      queue.placed.append(Member(id: id, phase: .due(nil)))
       return .waits
     }
-    member.phase = .running
-    queue.placed.append(member)
-    queue.lastStart = (now, member.policy.delay)
+    queue.placed.append(Member(id: id, phase: .running))
+    queue.lastStart = now
     return .starts
   }
 
   /// Gives the places free to the members waiting for one, first come first placed; each is
   /// due, and starts in its turn.
   private static func admitSuspended(in queue: inout Queue) {
-    while let first = queue.suspended.first, queue.placed.count < first.policy.count {
-      var member = queue.suspended.removeFirst()
-      if case .suspended(let waiter) = member.phase { member.phase = .due(waiter) }
-      queue.placed.append(member)
+    while let first = queue.suspended.first, queue.placed.count < queue.policy.count {
+      queue.suspended.removeFirst()
+      guard case .suspended(let waiter) = first.phase else {
+        preconditionFailure("A queue's member waiting for a place is \(first.phase)")
+      }
+      queue.placed.append(Member(id: first.id, phase: .due(waiter)))
     }
   }
 
@@ -377,12 +389,11 @@ struct EffectQueues {
       queues[key] = queue
       return
     }
-    guard let lastStart = queue.lastStart, lastStart.delay > .zero else {
+    guard let quiet = queue.earliestStart, queue.policy.delay > .zero else {
       queues.removeValue(forKey: key)
       return
     }
     if queues.updateValue(queue, forKey: key)?.isEmpty != true {
-      let quiet = lastStart.time + lastStart.delay
       forgettings.push(Forgetting(deadline: Deadline(time: quiet, id: nextForgetting), key: key))
       nextForgetting += 1
     }
@@ -393,7 +404,7 @@ struct EffectQueues {
     while let first = forgettings.min, first.deadline.time <= now {
       forgettings.popMin()
       guard let queue = queues[first.key], queue.isEmpty,
-        let lastStart = queue.lastStart, lastStart.time + lastStart.delay <= now
+        let quiet = queue.earliestStart, quiet <= now
       else { continue }
       queues.removeValue(forKey: first.key)
     }

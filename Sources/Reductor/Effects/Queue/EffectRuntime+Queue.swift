@@ -1,6 +1,7 @@
 /// The runtime's part of queues: the task of a queued effect exists from its arrival, registered
-/// and counted like any effect task, and waits in ``takeTurn(_:in:)`` until its queue lets it
-/// start. A task that waits for a place, or for the members due before it, waits for a resume;
+/// and counted like any effect task; unless it starts at once, it waits in ``takeTurn(_:in:)``
+/// until its queue lets it start. A task that waits for a place, or for the members due before
+/// it, waits for a resume;
 /// the next to start sleeps on the store's clock until its turn, so that a manual clock starts
 /// it at the exact instant. No timer task: the waiting tasks are the queue's timers.
 extension EffectRuntime {
@@ -52,20 +53,30 @@ extension EffectRuntime {
     state.withLock { $0.effects.leaveQueue(id, in: key) }.perform()
   }
 
-  /// The lifetime a queued effect runs with: `policy` as it can run. A count below one, or a
-  /// negative delay, is reported as a diagnostic that names the queue, the policy, and the place
-  /// of the effect, and raised to one, or zero.
-  func checkedQueue(
-    _ key: EffectKey, _ policy: EffectQueuePolicy, site: EffectSite?
-  ) -> EffectLifetime {
+  /// Reports what is wrong with the policy `named` by an effect of `key`'s queue: a count below
+  /// one, or a negative delay (the effect runs as a count of one, or no delay), or a policy other
+  /// than the one of the effects the queue holds, `holding`, which the queue keeps. Each
+  /// diagnostic names the queue, the policies and the place of the effect.
+  func reportMisuse(
+    ofQueue key: EffectKey, named policy: EffectQueuePolicy, holding: EffectQueuePolicy?,
+    site: EffectSite?
+  ) {
     let checked = policy.checked
     if let problem = checked.problem {
-      report(
-        StoreDiagnostic(
-          kind: .invalidEffectQueuePolicy,
-          message: "An effect's queue \(key) has the policy \(policy): \(problem).", error: nil,
-          fileID: site?.fileID ?? "", line: site?.line ?? 0))
+      reportMisuse("An effect's queue \(key) has the policy \(policy): \(problem).", site: site)
     }
-    return EffectLifetime(kind: .queued(key, checked.policy))
+    if let holding, holding != checked.policy {
+      reportMisuse(
+        "An effect names its queue \(key) with the policy \(policy), while the queue holds "
+          + "effects of the policy \(holding): it runs in the queue by \(holding). Give each "
+          + "policy a key of its own.", site: site)
+    }
+  }
+
+  private func reportMisuse(_ message: String, site: EffectSite?) {
+    report(
+      StoreDiagnostic(
+        kind: .invalidEffectQueuePolicy, message: message, error: nil,
+        fileID: site?.fileID ?? "", line: site?.line ?? 0))
   }
 }

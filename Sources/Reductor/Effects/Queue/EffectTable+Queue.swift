@@ -2,14 +2,14 @@
 /// the key's slot holds; the table carries out what they decide on its tasks.
 extension EffectTable {
   /// The effect of task `id` arrives in `key`'s queue at `now`; see
-  /// ``EffectQueues/arrive(_:in:policy:at:)``. Returns nil when the queue discards it, and what
-  /// to clean up otherwise: the members it displaced.
+  /// ``EffectQueues/arrive(_:in:policy:at:)``. Returns nil when the queue discards it; otherwise
+  /// whether it waits to start, and what to clean up: the members it displaced.
   mutating func arrive(
     _ id: UInt64, in key: EffectKey, policy: EffectQueuePolicy, at now: Duration
-  ) -> Cleanup? {
+  ) -> (waits: Bool, cleanup: Cleanup)? {
     let arrived = queues.arrive(id, in: key, policy: policy, at: now)
-    if case .discarded = arrived.arrival { return nil }
-    return cleanUp(arrived.changes)
+    if arrived.arrival == .discarded { return nil }
+    return (arrived.arrival == .waits, cleanUp(arrived.changes))
   }
 
   /// Queued task `id` asks, at `now`, whether it may start; see
