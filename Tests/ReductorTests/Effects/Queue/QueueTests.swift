@@ -22,6 +22,28 @@ private func makeQueueStore(
   }
 }
 
+/// An actor's store whose `fire(name)` runs an effect in an `.oldest(1, whenFull: .suspendNew)`
+/// queue that sleeps one second, then delivers `done(name)`, which the state notes with its time.
+private func makeQueuedRoom(clock: ManualClock) -> ReducerActor<[String], TimelineAction> {
+  ReducerActor(
+    initialState: [String](),
+    reducer: Reduce<[String], TimelineAction> { state, action in
+      switch action {
+      case .fire(let name):
+        return .run(lifetime: .queued("q", .oldest(1, whenFull: .suspendNew))) {
+          try await EffectContext.clock.sleep(for: .seconds(1))
+          return .done(name)
+        }
+      case .done(let name):
+        state.append("\(name)@\(clock.now.offset)")
+        return .none
+      case .stop:
+        return .none
+      }
+    },
+    clock: clock)
+}
+
 /// An effect in the queue `"q"`: notes its start, works `work`, delivers `done(name)`.
 private func queued(
   _ name: String, _ policy: EffectQueuePolicy, work: Duration,
@@ -218,6 +240,64 @@ private func queued(
     await play([("a", 0), ("b", 400), ("c", 3000)], on: clock) { store.send(.fire($0)) }
     await clock.advance(by: .seconds(1))
     #expect(store.state == stamped(("a", 100), ("b", 1100), ("c", 3100)))
+  }
+}
+
+/// Actomaton's `EffectQueueDelayTests`, on the manual clock: four effects sent at 0, each
+/// working `work`, in a queue with a delay. Actomaton checks which have finished at some ticks;
+/// here each start and each result is at its exact instant.
+@MainActor
+@Suite struct QueueActomatonDelayTests {
+  /// Sends `1` to `4` at 0 to a queue with `policy`, advances 20 s; returns when each effect
+  /// started and when its result was reduced.
+  private func run(
+    _ policy: EffectQueuePolicy, work: Duration
+  ) async -> (starts: [Stamped<String>], results: [Stamped<String>]) {
+    let clock = ManualClock()
+    let starts = Locked<[Stamped<String>]>([])
+    let names = ["1", "2", "3", "4"]
+    let store = makeQueueStore(
+      clock: clock, policy, work: Dictionary(uniqueKeysWithValues: names.map { ($0, work) }),
+      starts: starts)
+    for name in names { store.send(.fire(name)) }
+    await clock.advance(by: .seconds(20))
+    return (starts.value, store.state)
+  }
+
+  /// `test_DelayedEffectQueue`: `.runNewest(maxCount: .max)`, a delay of 3 s, 2 s of work.
+  @Test func aDelayedQueueStartsEveryEffectTheDelayApart() async {
+    let (starts, results) = await run(.newest(.max, delay: .seconds(3)), work: .seconds(2))
+    #expect(starts == stamped(("1", 0), ("2", 3000), ("3", 6000), ("4", 9000)))
+    #expect(results == stamped(("1", 2000), ("2", 5000), ("3", 8000), ("4", 11000)))
+  }
+
+  /// `test_DelayedNewest2EffectQueue`: `.runNewest(maxCount: 2)`, 2 s, 1 s of work: 3 and 4
+  /// cancel 1 and 2, and only 3 and 4 deliver. Actomaton spaces the effects by the places they
+  /// were given on arrival, so 3 starts at 4 s and 4 at 6 s; here the delay is between the
+  /// starts that happen: 1 started at 0, so 3 starts at 2 s and 4 at 4 s. (1 started at its
+  /// arrival and was cancelled there, before its sleep; 2 was cancelled before its turn.)
+  @Test func aDelayedNewestQueueRunsTheNewestTheDelayAfterTheLastStart() async {
+    let (starts, results) = await run(.newest(2, delay: .seconds(2)), work: .seconds(1))
+    #expect(starts == stamped(("1", 0), ("3", 2000), ("4", 4000)))
+    #expect(results == stamped(("3", 3000), ("4", 5000)))
+  }
+
+  /// `test_DelayedOldest2SuspendNewEffectQueue`: `.runOldest(maxCount: 2, .suspendNew)`, 2 s,
+  /// 3 s of work: 3 waits for 1's place (free at 3 s) and for its turn (4 s).
+  @Test func aDelayedSuspendingQueueRunsEveryEffectInOrder() async {
+    let (starts, results) = await run(
+      .oldest(2, whenFull: .suspendNew, delay: .seconds(2)), work: .seconds(3))
+    #expect(starts == stamped(("1", 0), ("2", 2000), ("3", 4000), ("4", 6000)))
+    #expect(results == stamped(("1", 3000), ("2", 5000), ("3", 7000), ("4", 9000)))
+  }
+
+  /// `test_DelayedOldest2DiscardNewEffectQueue`: `.runOldest(maxCount: 2, .discardNew)`, 2 s,
+  /// 3 s of work: 2 holds the second place while it waits for its turn, so 3 and 4 are dropped.
+  @Test func aDelayedDiscardingQueueDropsWhatArrivesWhenItIsFull() async {
+    let (starts, results) = await run(
+      .oldest(2, whenFull: .discardNew, delay: .seconds(2)), work: .seconds(3))
+    #expect(starts == stamped(("1", 0), ("2", 2000)))
+    #expect(results == stamped(("1", 3000), ("2", 5000)))
   }
 }
 
@@ -421,6 +501,73 @@ private func queued(
         == #"An effect's queue "q" has the policy newest(0): a count of 0 runs no effect; it "#
         + "runs as 1.")
     #expect(reported.first?.fileID == "ReductorTests/QueueTests.swift")
+  }
+
+  /// A queue runs by the policy of the effects it holds: an effect that names it with another
+  /// runs by the queue's, and is reported; once the queue is empty, the next effect's policy is
+  /// the queue's.
+  @Test func anEffectThatNamesAQueueWithAnotherPolicyRunsByTheQueuesAndIsReported() async {
+    let clock = ManualClock()
+    let diagnostics = Locked<[StoreDiagnostic]>([])
+    let store = makeTimelineStore(clock: clock) { name in
+      let policy: EffectQueuePolicy =
+        name.hasPrefix("discard") ? .oldest(1, whenFull: .discardNew) : .newest(1)
+      return .run(lifetime: .queued("q", policy)) {
+        try await EffectContext.clock.sleep(for: .seconds(1))
+        return .done(name)
+      }
+    }
+    store.diagnosticHandler = { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
+    await play([("a", 0), ("discard-b", 100), ("discard-c", 2000), ("d", 2100)], on: clock) {
+      store.send(.fire($0))
+    }
+    await clock.advance(by: .seconds(2))
+    // discard-b displaces a, as newest(1) does; discard-c, alone in the queue, makes it
+    // oldest(1, whenFull: .discardNew), which drops d.
+    #expect(store.state == stamped(("discard-b", 1100), ("discard-c", 3000)))
+    let reported = diagnostics.value
+    #expect(reported.map(\.kind) == [.invalidEffectQueuePolicy, .invalidEffectQueuePolicy])
+    #expect(
+      reported.map(\.message) == [
+        #"An effect names its queue "q" with the policy oldest(1, whenFull: .discardNew), "#
+          + "while the queue holds effects of the policy newest(1): it runs in the queue by "
+          + "newest(1). Give each policy a key of its own.",
+        #"An effect names its queue "q" with the policy newest(1), while the queue holds "#
+          + "effects of the policy oldest(1, whenFull: .discardNew): it runs in the queue by "
+          + "oldest(1, whenFull: .discardNew). Give each policy a key of its own.",
+      ])
+    #expect(reported.allSatisfy { $0.fileID == "ReductorTests/QueueTests.swift" })
+  }
+
+  /// A queue without a delay is forgotten once it is empty; one with a delay is kept until the
+  /// delay since its latest start has passed, and forgotten at the next arrival after that.
+  @Test func aStoreKeepsNoQueueItDoesNotNeed() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      let delay: Duration = name.hasPrefix("delayed") ? .seconds(1) : .zero
+      return .run(lifetime: .queued(name, .newest(1, delay: delay))) { .done(name) }
+    }
+    for index in 0..<100 { store.send(.fire("\(index)")) }
+    await clock.advance(by: .zero)
+    #expect(store.queueCount == 0)
+    for index in 0..<100 { store.send(.fire("delayed \(index)")) }
+    await clock.advance(by: .zero)
+    #expect(store.queueCount == 100)
+    await clock.advance(by: .seconds(1))
+    store.send(.fire("delayed again"))
+    await clock.advance(by: .zero)
+    #expect(store.queueCount == 1)
+    #expect(store.state.count == 201)
+  }
+
+  /// A queue on a store that an actor of the program owns: its effects deliver back onto the
+  /// actor, one after another.
+  @Test func aQueueRunsOnAStoreOwnedByAnotherActor() async {
+    let clock = ManualClock()
+    let room = makeQueuedRoom(clock: clock)
+    for name in ["a", "b", "c"] { await room.send(.fire(name)) }
+    await clock.advance(by: .seconds(5))
+    #expect(await room.state == ["a@1.0 seconds", "b@2.0 seconds", "c@3.0 seconds"])
   }
 
   @Test func aNegativeDelayIsReportedAndRunsAsNone() async {
