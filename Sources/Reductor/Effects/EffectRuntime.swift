@@ -93,10 +93,9 @@ final class EffectRuntime: Sendable {
     if tracker?.isCancelled == true { return nil }
     var lifetime = lifetime
     // The key a finished task's gate holds while its actions wait to be reduced; for a queued
-    // effect, its queue's key, the policy it named, and the policy of the queue it arrives in.
+    // effect, its queue's key and the policy it named.
     var key: EffectKey?
     var queue: (key: EffectKey, policy: EffectQueuePolicy)?
-    var queuePolicy: EffectQueuePolicy?
     var now = Duration.zero
     switch lifetime.kind {
     case .replaceable(let replaced):
@@ -114,8 +113,7 @@ final class EffectRuntime: Sendable {
     let gate = EffectGate(parent: lifetime == .detached ? nil : parent, key: key, site: site)
     let queueKey = queue?.key
     let started = state.withLock { state in
-      if let queueKey { queuePolicy = state.effects.queues.policy(of: queueKey) }
-      return state.effects.start(
+      state.effects.start(
         lifetime, site: site, tracker: tracker, gate: gate, firedDebounce: firedDebounce, now: now
       ) { id, waits in
         Task(executorPreference: manualClock?.executor, priority: priority) {
@@ -131,7 +129,8 @@ final class EffectRuntime: Sendable {
       }
     }
     if let queue {
-      reportMisuse(ofQueue: queue.key, named: queue.policy, holding: queuePolicy, site: site)
+      reportMisuse(
+        ofQueue: queue.key, named: queue.policy, holding: started.queuePolicy, site: site)
     }
     if started.task == nil { tracker?.endCancelled() }
     started.cleanup.perform()

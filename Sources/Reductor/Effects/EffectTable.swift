@@ -73,6 +73,9 @@ struct EffectTable {
     /// The registered task, or nil when the work may not start.
     let task: Task<Void, Never>?
     let cleanup: Cleanup
+    /// For a queued effect, the policy of the queue it arrived in, when the queue keeps its own
+    /// rather than the one the effect named (see `Queue/`).
+    var queuePolicy: EffectQueuePolicy? = nil
   }
 
   private struct Running {
@@ -195,15 +198,17 @@ struct EffectTable {
       else { return Start(task: nil, cleanup: .none) }
     }
     let id = nextTaskID
-    var arrival = (waits: false, cleanup: Cleanup.none)
+    var queued = (
+      arrival: EffectQueues.Arrival.starts, cleanup: Cleanup.none, kept: EffectQueuePolicy?.none
+    )
     if case .queued(let key, let policy) = lifetime.kind {
-      guard let arrived = arrive(id, in: key, policy: policy, at: now) else {
-        return Start(task: nil, cleanup: .none)
+      queued = arrive(id, in: key, policy: policy, at: now)
+      if queued.arrival == .discarded {
+        return Start(task: nil, cleanup: .none, queuePolicy: queued.kept)
       }
-      arrival = arrived
     }
     nextTaskID += 1
-    let task = makeTask(id, arrival.waits)
+    let task = makeTask(id, queued.arrival == .waits)
     running[id] = Running(
       task: task, lifetime: lifetime, site: site, tracker: tracker, gate: gate)
     switch lifetime.kind {
@@ -216,7 +221,7 @@ struct EffectTable {
       cancellables[key, default: []].insert(id)
       return Start(task: task, cleanup: .none)
     case .queued:
-      return Start(task: task, cleanup: arrival.cleanup)
+      return Start(task: task, cleanup: queued.cleanup, queuePolicy: queued.kept)
     case .storeBound, .detached:
       return Start(task: task, cleanup: .none)
     }

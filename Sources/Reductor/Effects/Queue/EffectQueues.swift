@@ -133,12 +133,6 @@ struct EffectQueues {
     Array(queues.keys)
   }
 
-  /// The policy of `key`'s queue, when it holds effects.
-  func policy(of key: EffectKey) -> EffectQueuePolicy? {
-    guard let queue = queues[key], !queue.isEmpty else { return nil }
-    return queue.policy
-  }
-
   /// Whether task `id` is a member of `key`'s queue that waits to start.
   func isWaiting(_ id: UInt64, in key: EffectKey) -> Bool {
     guard let queue = queues[key] else { return false }
@@ -151,38 +145,48 @@ struct EffectQueues {
   // MARK: - Events
 
   /// The effect of task `id` arrives in `key`'s queue at `now`. A queue that holds effects keeps
-  /// its policy; an empty one takes `policy` (checked: a count of at least one, no negative
-  /// delay). A `newest` queue that holds `count` effects lets the oldest go; an `oldest` one
-  /// keeps the new effect waiting for a place, or discards it. With a place, the effect starts
-  /// at once when no member is due before it and the delay since the latest start has passed;
-  /// otherwise it is due.
+  /// its policy, which it returns as `kept` when it is not `policy`; an empty one takes `policy`
+  /// (checked: a count of at least one, no negative delay). A `newest` queue that holds `count`
+  /// effects lets the oldest go; an `oldest` one keeps the new effect waiting for a place, or
+  /// discards it. With a place, the effect starts at once when no member is due before it and
+  /// the delay since the latest start has passed; otherwise it is due.
   mutating func arrive(
     _ id: UInt64, in key: EffectKey, policy: EffectQueuePolicy, at now: Duration
-  ) -> (arrival: Arrival, changes: Changes) {
+  ) -> (arrival: Arrival, changes: Changes, kept: EffectQueuePolicy?) {
     forgetQueues(quietBy: now)
-    var queue = queues[key] ?? Queue(policy: policy)
-    if queue.isEmpty { queue.policy = policy }
+    // In place: a queue is never empty after an arrival, so it is kept.
+    return Self.arrive(id, in: &queues[key, default: Queue(policy: policy)], policy, at: now)
+  }
+
+  private static func arrive(
+    _ id: UInt64, in queue: inout Queue, _ policy: EffectQueuePolicy, at now: Duration
+  ) -> (arrival: Arrival, changes: Changes, kept: EffectQueuePolicy?) {
+    var kept: EffectQueuePolicy?
+    if queue.isEmpty {
+      queue.policy = policy
+    } else if queue.policy != policy {
+      kept = queue.policy
+    }
     var changes = Changes()
     let arrival: Arrival
     switch queue.policy.keeps {
     case .newest:
       while queue.placed.count >= queue.policy.count {
-        Self.remove(queue.placed.removeFirst(), into: &changes)
+        remove(queue.placed.removeFirst(), into: &changes)
       }
-      arrival = Self.place(id, in: &queue, at: now)
+      arrival = place(id, in: &queue, at: now)
     case .oldest(let overflow):
       if queue.placed.count < queue.policy.count, queue.suspended.isEmpty {
-        arrival = Self.place(id, in: &queue, at: now)
+        arrival = place(id, in: &queue, at: now)
       } else if overflow == .suspendNew {
         queue.suspended.append(Member(id: id, phase: .suspended(nil)))
         arrival = .waits
       } else {
-        return (.discarded, changes)
+        return (.discarded, changes, kept)
       }
     }
-    Self.wakeNextDue(in: &queue, into: &changes)
-    store(queue, at: key)
-    return (arrival, changes)
+    wakeNextDue(in: &queue, into: &changes)
+    return (arrival, changes, kept)
   }
 
   /// Task `id` of `key`'s queue asks, at `now`, whether it may start. The first due member
@@ -190,100 +194,101 @@ struct EffectQueues {
   mutating func turn(
     of id: UInt64, in key: EffectKey, at now: Duration
   ) -> (turn: Turn, changes: Changes) {
-    guard var queue = queues[key] else { return (.gone, Changes()) }
-    guard let index = queue.placed.firstIndex(where: { $0.id == id }) else {
-      let suspended = queue.suspended.contains { $0.id == id }
-      return (suspended ? .wait : .gone, Changes())
-    }
-    guard case .due = queue.placed[index].phase else { return (.start, Changes()) }
-    guard index == queue.nextDue else { return (.wait, Changes()) }
-    if let earliest = queue.earliestStart, earliest > now {
-      return (.sleep(until: earliest), Changes())
-    }
-    queue.placed[index].phase = .running
-    queue.lastStart = now
-    var changes = Changes()
-    Self.wakeNextDue(in: &queue, into: &changes)
-    store(queue, at: key)
-    return (.start, changes)
+    update(key) { queue in
+      guard let index = queue.placed.firstIndex(where: { $0.id == id }) else {
+        let suspended = queue.suspended.contains { $0.id == id }
+        return (suspended ? .wait : .gone, Changes())
+      }
+      guard case .due = queue.placed[index].phase else { return (.start, Changes()) }
+      guard index == queue.nextDue else { return (.wait, Changes()) }
+      if let earliest = queue.earliestStart, earliest > now {
+        return (.sleep(until: earliest), Changes())
+      }
+      queue.placed[index].phase = .running
+      queue.lastStart = now
+      var changes = Changes()
+      Self.wakeNextDue(in: &queue, into: &changes)
+      return (.start, changes)
+    } ?? (.gone, Changes())
   }
 
   /// Task `id` of `key`'s queue waits for a resume: keeps `waiter` and returns true when the
   /// member still waits, so that the next change that concerns it resumes the task; returns
   /// false when the task is to ask again at once (it may start, its turn came, or it left).
   mutating func wait(_ id: UInt64, in key: EffectKey, with waiter: Waiter) -> Bool {
-    guard var queue = queues[key] else { return false }
-    if let index = queue.suspended.firstIndex(where: { $0.id == id }) {
-      queue.suspended[index].phase = .suspended(waiter)
-    } else if let index = queue.placed.firstIndex(where: { $0.id == id }),
-      case .due = queue.placed[index].phase, index != queue.nextDue
-    {
-      queue.placed[index].phase = .due(waiter)
-    } else {
-      return false
-    }
-    store(queue, at: key)
-    return true
+    update(key) { queue in
+      if let index = queue.suspended.firstIndex(where: { $0.id == id }) {
+        queue.suspended[index].phase = .suspended(waiter)
+      } else if let index = queue.placed.firstIndex(where: { $0.id == id }),
+        case .due = queue.placed[index].phase, index != queue.nextDue
+      {
+        queue.placed[index].phase = .due(waiter)
+      } else {
+        return false
+      }
+      return true
+    } ?? false
   }
 
   /// Task `id`, waiting in `key`'s queue, leaves it (it was cancelled while it waited, or its
   /// sleep failed): its place, if it had one, goes to the next member waiting for one. A member
   /// that started does not leave this way.
   mutating func leave(_ id: UInt64, in key: EffectKey) -> Changes {
-    guard var queue = queues[key] else { return Changes() }
-    var changes = Changes()
-    if let index = queue.suspended.firstIndex(where: { $0.id == id }) {
-      Self.remove(queue.suspended.remove(at: index), into: &changes, cancelling: false)
-    } else if let index = queue.placed.firstIndex(where: { $0.id == id }),
-      case .due = queue.placed[index].phase
-    {
-      Self.remove(queue.placed.remove(at: index), into: &changes, cancelling: false)
-      Self.admitSuspended(in: &queue)
-    } else {
+    update(key) { queue in
+      var changes = Changes()
+      if let index = queue.suspended.firstIndex(where: { $0.id == id }) {
+        Self.remove(queue.suspended.remove(at: index), into: &changes, cancelling: false)
+      } else if let index = queue.placed.firstIndex(where: { $0.id == id }),
+        case .due = queue.placed[index].phase
+      {
+        Self.remove(queue.placed.remove(at: index), into: &changes, cancelling: false)
+        Self.admitSuspended(in: &queue)
+      } else {
+        return changes
+      }
+      Self.wakeNextDue(in: &queue, into: &changes)
       return changes
-    }
-    Self.wakeNextDue(in: &queue, into: &changes)
-    store(queue, at: key)
-    return changes
+    } ?? Changes()
   }
 
   /// Task `id` of `key`'s queue ended. A member that ran and whose actions wait to be reduced
   /// behind `delivering` keeps its place until they are (``release(_:in:)``); any other member
   /// gives its place to the next member waiting for one.
   mutating func finish(_ id: UInt64, in key: EffectKey, delivering: EffectGate?) -> Changes {
-    guard var queue = queues[key] else { return Changes() }
-    var changes = Changes()
-    if let index = queue.placed.firstIndex(where: { $0.id == id }) {
-      if case .running = queue.placed[index].phase, let delivering {
-        queue.placed[index].phase = .delivering(delivering)
-      } else {
+    update(key) { queue in
+      var changes = Changes()
+      if let index = queue.placed.firstIndex(where: { $0.id == id }) {
+        if case .running = queue.placed[index].phase, let delivering {
+          queue.placed[index].phase = .delivering(delivering)
+          return changes
+        }
         Self.remove(queue.placed.remove(at: index), into: &changes, cancelling: false)
         Self.admitSuspended(in: &queue)
+      } else if let index = queue.suspended.firstIndex(where: { $0.id == id }) {
+        Self.remove(queue.suspended.remove(at: index), into: &changes, cancelling: false)
+      } else {
+        return changes
       }
-    } else if let index = queue.suspended.firstIndex(where: { $0.id == id }) {
-      Self.remove(queue.suspended.remove(at: index), into: &changes, cancelling: false)
-    } else {
+      Self.wakeNextDue(in: &queue, into: &changes)
       return changes
-    }
-    Self.wakeNextDue(in: &queue, into: &changes)
-    store(queue, at: key)
-    return changes
+    } ?? Changes()
   }
 
   /// The last action the delivering member behind `gate` delivered was reduced or dropped: its
   /// place goes to the next member waiting for one.
   mutating func release(_ gate: EffectGate, in key: EffectKey) -> Changes {
-    guard var queue = queues[key],
-      let index = queue.placed.firstIndex(where: { member in
-        if case .delivering(let delivering) = member.phase { delivering === gate } else { false }
-      })
-    else { return Changes() }
-    queue.placed.remove(at: index)
-    Self.admitSuspended(in: &queue)
-    var changes = Changes()
-    Self.wakeNextDue(in: &queue, into: &changes)
-    store(queue, at: key)
-    return changes
+    update(key) { queue in
+      var changes = Changes()
+      guard
+        let index = queue.placed.firstIndex(where: { member in
+          if case .delivering(let delivering) = member.phase { delivering === gate } else { false }
+        })
+      else { return changes }
+      queue.placed.remove(at: index)
+      Self.admitSuspended(in: &queue)
+      Self.wakeNextDue(in: &queue, into: &changes)
+      return changes
+    } ?? Changes()
   }
 
   /// Takes out every member of `key`'s queue, and forgets the queue, its latest start with it.
@@ -300,18 +305,18 @@ struct EffectQueues {
   mutating func remove(where picks: (UInt64) -> Bool) -> Changes {
     var changes = Changes()
     for key in keys {
-      guard var queue = queues[key] else { continue }
-      let before = queue.placed.count + queue.suspended.count
-      // Their tasks are the ones the table cancels.
-      for member in queue.placed + queue.suspended where picks(member.id) {
-        Self.remove(member, into: &changes, cancelling: false)
+      update(key) { queue in
+        let before = queue.placed.count + queue.suspended.count
+        // Their tasks are the ones the table cancels.
+        for member in queue.placed + queue.suspended where picks(member.id) {
+          Self.remove(member, into: &changes, cancelling: false)
+        }
+        queue.placed.removeAll { picks($0.id) }
+        queue.suspended.removeAll { picks($0.id) }
+        guard queue.placed.count + queue.suspended.count < before else { return }
+        Self.admitSuspended(in: &queue)
+        Self.wakeNextDue(in: &queue, into: &changes)
       }
-      queue.placed.removeAll { picks($0.id) }
-      queue.suspended.removeAll { picks($0.id) }
-      guard queue.placed.count + queue.suspended.count < before else { continue }
-      Self.admitSuspended(in: &queue)
-      Self.wakeNextDue(in: &queue, into: &changes)
-      store(queue, at: key)
     }
     return changes
   }
@@ -381,22 +386,25 @@ struct EffectQueues {
     }
   }
 
-  /// Keeps `queue` under `key`. An empty one is forgotten, unless the next start is to wait for
-  /// the delay of its latest start: then it is kept until that delay has passed, and forgotten
-  /// at the first arrival after that (in any queue).
-  private mutating func store(_ queue: Queue, at key: EffectKey) {
-    guard queue.isEmpty else {
-      queues[key] = queue
-      return
-    }
-    guard let quiet = queue.earliestStart, queue.policy.delay > .zero else {
-      queues.removeValue(forKey: key)
-      return
-    }
-    if queues.updateValue(queue, forKey: key)?.isEmpty != true {
+  /// Runs `body` on `key`'s queue, in place; nil when there is none. A queue that `body`
+  /// empties is forgotten, unless the next start is to wait for the delay of its latest start:
+  /// then it is kept until that delay has passed, and forgotten at the first arrival after that
+  /// (in any queue).
+  private mutating func update<Result>(
+    _ key: EffectKey, _ body: (inout Queue) -> Result
+  ) -> Result? {
+    guard let index = queues.index(forKey: key) else { return nil }
+    let wasEmpty = queues.values[index].isEmpty
+    let result = body(&queues.values[index])
+    let queue = queues.values[index]
+    guard queue.isEmpty, !wasEmpty else { return result }
+    if queue.policy.delay > .zero, let quiet = queue.earliestStart {
       forgettings.push(Forgetting(deadline: Deadline(time: quiet, id: nextForgetting), key: key))
       nextForgetting += 1
+    } else {
+      queues.remove(at: index)
     }
+    return result
   }
 
   /// Forgets the empty queues whose latest start's delay has passed by `now`.

@@ -54,9 +54,9 @@ extension EffectRuntime {
   }
 
   /// Reports what is wrong with the policy `named` by an effect of `key`'s queue: a count below
-  /// one, or a negative delay (the effect runs as a count of one, or no delay), or a policy other
-  /// than the one of the effects the queue holds, `holding`, which the queue keeps. Each
-  /// diagnostic names the queue, the policies and the place of the effect.
+  /// one, or a negative delay (the effect runs as a count of one, or no delay); and `holding`,
+  /// the policy of the effects the queue holds, which the queue kept instead of the effect's.
+  /// Each diagnostic names the queue, the policies and the place of the effect.
   func reportMisuse(
     ofQueue key: EffectKey, named policy: EffectQueuePolicy, holding: EffectQueuePolicy?,
     site: EffectSite?
@@ -65,7 +65,7 @@ extension EffectRuntime {
     if let problem = checked.problem {
       reportMisuse("An effect's queue \(key) has the policy \(policy): \(problem).", site: site)
     }
-    if let holding, holding != checked.policy {
+    if let holding {
       reportMisuse(
         "An effect names its queue \(key) with the policy \(policy), while the queue holds "
           + "effects of the policy \(holding): it runs in the queue by \(holding). Give each "

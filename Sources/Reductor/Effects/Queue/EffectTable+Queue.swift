@@ -2,14 +2,14 @@
 /// the key's slot holds; the table carries out what they decide on its tasks.
 extension EffectTable {
   /// The effect of task `id` arrives in `key`'s queue at `now`; see
-  /// ``EffectQueues/arrive(_:in:policy:at:)``. Returns nil when the queue discards it; otherwise
-  /// whether it waits to start, and what to clean up: the members it displaced.
+  /// ``EffectQueues/arrive(_:in:policy:at:)``. Returns whether it starts, waits to start, or is
+  /// discarded; what to clean up: the members it displaced; and the queue's policy when the
+  /// queue keeps its own.
   mutating func arrive(
     _ id: UInt64, in key: EffectKey, policy: EffectQueuePolicy, at now: Duration
-  ) -> (waits: Bool, cleanup: Cleanup)? {
+  ) -> (arrival: EffectQueues.Arrival, cleanup: Cleanup, kept: EffectQueuePolicy?) {
     let arrived = queues.arrive(id, in: key, policy: policy, at: now)
-    if arrived.arrival == .discarded { return nil }
-    return (arrived.arrival == .waits, cleanUp(arrived.changes))
+    return (arrived.arrival, cleanUp(arrived.changes), arrived.kept)
   }
 
   /// Queued task `id` asks, at `now`, whether it may start; see

@@ -103,7 +103,6 @@ import Testing
     #expect(changes.cancelled == [1, 2, 3])
     #expect(changes.closed.map(ObjectIdentifier.init) == [ObjectIdentifier(gate)])
     #expect(queues.count == 0)
-    #expect(queues.policy(of: q) == nil)
   }
 
   /// Taking out the members a cancelled send counted leaves their tasks to the caller, and gives
@@ -117,18 +116,21 @@ import Testing
     #expect(queues.turn(of: 2, in: q, at: .zero).turn == .start)
   }
 
-  /// A queue runs by the policy of the effects it holds; once empty, it takes the next one's.
+  /// A queue runs by the policy of the effects it holds, and says so to an effect that names
+  /// another; once empty, it takes the next one's.
   @Test func aQueueKeepsItsPolicyWhileItHoldsEffects() {
     var queues = EffectQueues()
-    _ = arrive(0...0, in: &queues, .newest(1))
-    let other = arrive(1...1, in: &queues, .oldest(1, whenFull: .discardNew))
-    #expect(other.map(\.arrival) == [.starts])
-    #expect(other.map(\.cancelled) == [[0]])
-    #expect(queues.policy(of: q) == .newest(1))
+    let discarding = EffectQueuePolicy.oldest(1, whenFull: .discardNew)
+    #expect(queues.arrive(0, in: q, policy: .newest(1), at: .zero).kept == nil)
+    let other = queues.arrive(1, in: q, policy: discarding, at: .zero)
+    #expect(other.arrival == .starts)
+    #expect(other.changes.cancelled == [0])
+    #expect(other.kept == .newest(1))
     _ = queues.finish(1, in: q, delivering: nil)
-    #expect(queues.policy(of: q) == nil)
-    _ = arrive(2...2, in: &queues, .oldest(1, whenFull: .discardNew))
-    #expect(queues.policy(of: q) == .oldest(1, whenFull: .discardNew))
+    #expect(queues.arrive(2, in: q, policy: discarding, at: .zero).kept == nil)
+    let discarded = queues.arrive(3, in: q, policy: .newest(1), at: .zero)
+    #expect(discarded.arrival == .discarded)
+    #expect(discarded.kept == discarding)
   }
 
   /// An empty queue whose latest start's delay has not passed is kept, so that the next effect
@@ -138,7 +140,6 @@ import Testing
     _ = arrive(0...0, in: &queues, .newest(1, delay: .seconds(1)))
     _ = queues.finish(0, in: q, delivering: nil)
     #expect(queues.count == 1)
-    #expect(queues.policy(of: q) == nil)
     _ = queues.arrive(1, in: EffectKey("other"), policy: .newest(1), at: ms(999))
     #expect(queues.count == 2)
     _ = queues.finish(1, in: EffectKey("other"), delivering: nil)
