@@ -14,7 +14,7 @@ final class EffectRuntime: Sendable {
     var waiters = TrackerWaiters()
     var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void = EffectRuntime.writeDiagnostic
     /// The actor that owns the store, and how the store reduces there the actions delivered to
-    /// it; nil on a manual clock, whose settle points reduce them, and until an owner is known.
+    /// it (on a manual clock, its settle points call that); nil until an owner is known.
     var owner: Owner?
   }
 
