@@ -2,8 +2,8 @@ import Synchronization
 
 /// A handle an effect uses to deliver actions to its store, from any thread.
 ///
-/// Calling it does not wait: the action joins the store's buffer and is reduced on the main actor
-/// in the order it was sent. Actions sent after the effect was cancelled are dropped, and so are
+/// Calling it does not wait: the action joins the store's buffer and is reduced on the actor that
+/// owns the store (the main actor for a ``ReducerStore``) in the order it was sent. Actions sent after the effect was cancelled are dropped, and so are
 /// actions sent after the store is gone.
 ///
 /// ```swift
