@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "items", targets: ["Items"]),
     .executable(name: "scoreboard", targets: ["Scoreboard"]),
     .executable(name: "todos", targets: ["Todos"]),
+    .executable(name: "rooms", targets: ["Rooms"]),
     .executable(name: "reductor-bench", targets: ["ReductorBench"]),
     .executable(name: "reductor-inspect", targets: ["ReductorInspect"]),
     .executable(name: "shared-crash-probe", targets: ["SharedCrashProbe"]),
@@ -57,6 +58,8 @@ let package = Package(
       name: "Todos",
       dependencies: ["Reductor", "ReductorRecording", "ReductorSharing", "Terminal"],
       path: "Examples/Todos", packageAccess: false),
+    .executableTarget(
+      name: "Rooms", dependencies: ["Reductor"], path: "Examples/Rooms", packageAccess: false),
     .executableTarget(
       name: "ReductorBench",
       dependencies: ["Reductor", "ReductorReactor", "ReductorSharing", "ReductorRecording"],

@@ -41,8 +41,8 @@ if afterEveryFeature { try await useEveryFeature() }
 
 let repetitions = quick ? 5 : 11
 let selected =
-  (allBenchmarks + reactorBenchmarks + instrumentationBenchmarks + dependencyBenchmarks
-  + sharingBenchmarks + collectionBenchmarks + recordingBenchmarks).filter {
+  (allBenchmarks + actorBenchmarks + reactorBenchmarks + instrumentationBenchmarks
+  + dependencyBenchmarks + sharingBenchmarks + collectionBenchmarks + recordingBenchmarks).filter {
     benchmark in
     filters.isEmpty || filters.contains { benchmark.name.contains($0) }
   }

@@ -3,7 +3,7 @@ public import Synchronization
 /// The thread-safe entrance to a store's action buffer.
 ///
 /// Effects and other threads append here without blocking. An append when no drain is scheduled
-/// calls the store's wake-up, which schedules one drain on the main actor (or, on a manual
+/// calls the store's wake-up, which schedules one drain on the store's owner (or, on a manual
 /// clock, tells the clock that actions arrived); appends meanwhile schedule nothing more, however
 /// many arrive, until that drain starts. A drain takes every pending action at once, oldest
 /// first; the store reduces them in batches, and schedules the next drain itself if it leaves
@@ -32,7 +32,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
   }
 
   @usableFromInline let state = Locked(State())
-  /// Mirrors `!entries.isEmpty` so the main actor can check for pending entries without the lock.
+  /// Mirrors `!entries.isEmpty` so the owner can check for pending entries without the lock.
   @usableFromInline let hasEntriesFlag = Atomic(false)
   /// Mirrors whether `marker` is set, so that an append checks it without the lock.
   @usableFromInline let marks = Atomic(false)
@@ -110,7 +110,7 @@ final class ActionInbox<Action: Sendable>: Sendable {
   }
 
   /// Schedules a drain unless one is scheduled: a drain that stops after a batch calls it, so
-  /// that the rest is reduced in a later turn of the main actor.
+  /// that the rest is reduced in a later turn of the owner.
   @usableFromInline
   func requestDrain() {
     let wake = state.withLock { state -> (@Sendable () -> Void)? in

@@ -1,9 +1,10 @@
 /// A root store that an actor of your own owns: the same kernel as ``ReducerStore``, which is
 /// the main actor's, used on whichever actor holds it.
 ///
-/// Keep it in a stored property of the actor and use it from the actor's methods. ``send(_:)``
-/// reduces the action before it returns, as on the main actor; effects run off the actor and
-/// deliver their actions back onto it, in the order they were sent, through the store's buffer:
+/// Keep it in a stored property of the actor and use it from the actor's methods.
+/// ``send(_:isolation:)`` reduces the action before it returns, as on the main actor; effects run
+/// off the actor and deliver their actions back onto it, in the order they were sent, through the
+/// store's buffer:
 ///
 /// ```swift
 /// actor Room {
@@ -17,8 +18,8 @@
 /// ```
 ///
 /// The store belongs to the actor that sends to it: the compiler keeps it there (it is not
-/// `Sendable`), and ``send(_:)`` can only be called on an actor. The actions effects deliver are
-/// reduced on that actor, in a job of their own or while a task there waits in
+/// `Sendable`), and ``send(_:isolation:)`` can only be called on an actor. The actions effects
+/// deliver are reduced on that actor, in a job of their own or while a task there waits in
 /// ``StoreTask/finish()``; actions delivered before the first send wait for it. For a store with
 /// nothing else in its actor, ``ReducerActor`` is that actor.
 ///

@@ -1,8 +1,9 @@
 /// An actor that owns one root store: the common case of ``ActorStore``, for a store with nothing
 /// else in its actor, such as one per room, device or job of a service.
 ///
-/// Other tasks `await` its ``send(_:)``, which reduces the action on the actor before it returns,
-/// and read its ``state``; ``enqueue(_:)`` adds an action from anywhere without waiting:
+/// Other tasks `await` its ``ReducerActor/send(_:)``, which reduces the action on the actor
+/// before it returns, and read its ``state``; ``enqueue(_:)`` adds an action from anywhere without
+/// waiting:
 ///
 /// ```swift
 /// let room = ReducerActor(initialState: Chat.State(), reducer: Chat())

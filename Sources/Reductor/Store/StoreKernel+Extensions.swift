@@ -451,6 +451,6 @@ struct StateCopies<State> {
   }
 }
 
-/// Holds states of the main actor's reduction; it stays there.
+/// Holds states of the owner's reduction; it stays there.
 @available(*, unavailable)
 extension StateCopies: Sendable {}

@@ -2,8 +2,8 @@ public import Observation
 
 /// The kernel every store is: the state, the reducer, the action queue and the inbox, the effect
 /// runtime, and the extensions. Its owner — ``ReducerStore`` on the main actor, ``ActorStore``
-/// on any other — gives it a public face; the package's drivers (the reactor family, the test store) reach it through the
-/// owner's documented driver API (`ReducerStore+Driving.swift`).
+/// on any other — gives it a public face; the package's drivers (the reactor family, the test
+/// store) reach it through the owner's documented driver API (`ReducerStore+Driving.swift`).
 ///
 /// One action's path through it: ``send(_:reducingDeliveredActionsFirst:)`` reduces it at once
 /// (or, during a reduction, ``buffer(_:tracker:)`` queues it), ``handle(_:tracker:mark:isSent:)``
@@ -38,7 +38,7 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
   /// Where effects and other threads deliver actions, from any thread.
   @usableFromInline let inbox = ActionInbox<Action>()
   @usableFromInline let runtime: EffectRuntime
-  /// Actions waiting on the main actor.
+  /// Actions waiting on the owner.
   @exclusivity(unchecked) @usableFromInline var queue = ActionQueue<Action>()
   /// Whether an action is being reduced (a send now is queued behind it), and whether a
   /// scheduled drain found it so (the reduction's end schedules it again).
@@ -191,8 +191,8 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
 
   // MARK: - Draining
 
-  /// The most actions one drain reduces before it gives the main actor back: during a flood of
-  /// actions from other threads, other main-actor work (a UI, a signal handler) runs between two
+  /// The most actions one drain reduces before it gives its owner back: during a flood of
+  /// actions from other threads, the owner's other work (a UI, a signal handler) runs between two
   /// batches.
   @usableFromInline
   static var drainBatch: Int { 4_096 }
@@ -303,9 +303,9 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
       }
       return effect
     }
-    // `willSet` and `didSet` rather than `withMutation`: the closure `withMutation` takes would
-    // be isolated to the main actor, and a module built in the Swift 5 mode (Observation is)
-    // checks such a closure's executor at run time on every call.
+    // `willSet` and `didSet` rather than `withMutation`, which takes a closure: one isolated to
+    // an actor, as a main-actor caller's would be, is checked at run time on every call by a
+    // module built in the Swift 5 mode (Observation is).
     registrar.willSet(self, keyPath: stateKeyPath)
     let effect = reduce(&state, action)
     registrar.didSet(self, keyPath: stateKeyPath)
@@ -349,7 +349,7 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
   }
 }
 
-/// The actions waiting on the main actor to be reduced, oldest first.
+/// The actions waiting on the owner to be reduced, oldest first.
 @usableFromInline
 struct ActionQueue<Action: Sendable>: Sendable {
   /// An action, with what came with it.

@@ -1,14 +1,15 @@
 // The code of the article "Stores on actors" of the Reductor documentation.
+import Distributed
 import Reductor
 import Testing
 
 struct Chat: Reducer {
-  struct State: Equatable, Sendable {
+  struct State: Equatable, Sendable, Codable {
     var messages: [String] = []
     var pending = 0
   }
 
-  enum Action: Sendable {
+  enum Action: Sendable, Codable {
     case post(String)
     case postLater(String, after: Duration)
   }
@@ -38,6 +39,21 @@ actor Room {
   }
 
   var transcript: [String] { store.state.messages }
+}
+
+distributed actor ChatNode<ActorSystem: DistributedActorSystem<any Codable>> {
+  private let store = ActorStore(initialState: Chat.State(), reducer: Chat())
+
+  init(actorSystem: ActorSystem) {
+    self.actorSystem = actorSystem
+  }
+
+  distributed func send(_ action: Chat.Action) -> Chat.State {
+    store.send(action)
+    return store.state
+  }
+
+  distributed var state: Chat.State { store.state }
 }
 
 func shutDown(_ rooms: [ReducerActor<Chat.State, Chat.Action>]) async -> Int {
@@ -83,5 +99,13 @@ func shutDown(_ rooms: [ReducerActor<Chat.State, Chat.Action>]) async -> Int {
     for (index, room) in rooms.enumerated() {
       #expect(await room.state.messages == ["room \(index)"])
     }
+  }
+
+  @Test func aDistributedActorOwnsAStoreOnTheLocalTestingSystem() async throws {
+    let system = LocalTestingDistributedActorSystem()
+    let node = ChatNode(actorSystem: system)
+    let state = try await node.send(.post("Hello"))  // messages: ["Hello"]
+    #expect(state.messages == ["Hello"])
+    #expect(try await node.state.messages == ["Hello"])
   }
 }
