@@ -83,7 +83,7 @@ struct ReductionSubscriptions<State> {
     }
   }
 
-  /// An entry, which the list keeps, and the same entry unretained, which `notify` reads:
+  /// An entry, which the list keeps, and the same entry unretained, which a notification reads:
   /// reading a reference from an array retains and releases it, once per observer and action
   /// (`observe.keyPath.changed.x10`; see Benchmarks/NOTES.md).
   @usableFromInline
@@ -108,30 +108,6 @@ struct ReductionSubscriptions<State> {
   ) {
     let entry = Entry(subscription: subscription, call: call)
     slots.append(Slot(entry: entry, unretained: .passUnretained(entry)))
-  }
-
-  /// Calls every subscription that has not ended with `state`, in order (after an outside
-  /// change, only those that follow one); returns whether it met one that had ended. Call it on
-  /// a copy: a call may subscribe (the new one is called from the next reduction on) or end a
-  /// subscription (one ended before its turn is not called), and the copy keeps the entries it
-  /// calls alive even if a call makes the store forget some.
-  @inlinable
-  func notify(_ state: State, outsideChange: Bool = false) -> Bool {
-    withExtendedLifetime(slots) {
-      withUnsafePointer(to: state) { state in
-        var sawEnded = false
-        for index in slots.indices {
-          withUnretained(slots[index].unretained) { entry in
-            if entry.subscription.isEnded {
-              sawEnded = true
-            } else if !outsideChange || entry.subscription.followsOutsideChanges {
-              entry.call(state)
-            }
-          }
-        }
-        return sawEnded
-      }
-    }
   }
 
   /// Forgets the subscriptions that ended.

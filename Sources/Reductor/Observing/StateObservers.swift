@@ -11,10 +11,15 @@ import Observation
 @MainActor
 @usableFromInline
 final class StateObservers<State, Action: Sendable>: @MainActor StoreExtension {
-  /// Unchecked for exclusivity: it is read and written on the main actor only, calling nothing
-  /// meanwhile (a notification runs on a copy), so run-time checks would guard nothing, in every
-  /// observer's call (`observe.keyPath.changed.x10`; see Benchmarks/NOTES.md).
+  /// Unchecked for exclusivity: it is read and written on the main actor only, each access
+  /// calling nothing meanwhile (a notification reads one entry at a time), so run-time checks
+  /// would guard nothing, in every observer's call (`observe.keyPath.changed.x10`; see
+  /// Benchmarks/NOTES.md).
   @exclusivity(unchecked) @usableFromInline var subscriptions = ReductionSubscriptions<State>()
+  /// How many notifications run now: more than one only when an observer's call leads to
+  /// another. The subscriptions that ended are forgotten once none runs, so that the list keeps
+  /// the entries a notification still calls. Unchecked for exclusivity as `subscriptions` is.
+  @exclusivity(unchecked) @usableFromInline var notifications = 0
   /// The store it observes; it keeps the observers, and so this.
   private weak var store: ReducerStore<State, Action>?
   /// The store's effect-only actions, whose reductions the observers do not hear of. Unchecked
@@ -51,13 +56,40 @@ final class StateObservers<State, Action: Sendable>: @MainActor StoreExtension {
     store?.followOutsideChangesIfSharing()
   }
 
-  /// Calls the observers with `state` (after an outside change, those that follow one); on a
-  /// copy of the list, since they may observe or stop. Forgets the ones that ended, and stops
-  /// hearing of reductions once none is left.
+  /// Calls the observers that have not ended with `state`, in the order they subscribed (after
+  /// an outside change, those that follow one). Forgets the ones that ended, and stops hearing
+  /// of reductions once none is left.
   @inlinable
   func notify(_ state: State, outsideChange: Bool = false) {
-    let current = subscriptions
-    if current.notify(state, outsideChange: outsideChange) { forgetEnded() }
+    // Handed over as a pointer argument, not through `withUnsafePointer`: a main-actor closure
+    // passed to the standard library checks the executor when it runs.
+    var state = state
+    notify(with: &state, outsideChange: outsideChange)
+  }
+
+  /// ``notify(_:outsideChange:)`` with the state `state` points to.
+  ///
+  /// The list is read in place, one entry at a time: a copy would retain and release its storage
+  /// on every action. An observer may subscribe during its call (the new one is called from the
+  /// next reduction on, as the count is read first) or end a subscription (one ended before its
+  /// turn is not called); nothing leaves the list until the notifications are over, so the
+  /// entries they call stay alive.
+  @inlinable
+  func notify(with state: UnsafePointer<State>, outsideChange: Bool) {
+    let count = subscriptions.slots.count
+    notifications += 1
+    var sawEnded = false
+    for index in 0..<count {
+      withUnretained(subscriptions.slots[index].unretained) { entry in
+        if entry.subscription.isEnded {
+          sawEnded = true
+        } else if !outsideChange || entry.subscription.followsOutsideChanges {
+          entry.call(state)
+        }
+      }
+    }
+    notifications -= 1
+    if sawEnded, notifications == 0 { forgetEnded() }
   }
 
   @usableFromInline

@@ -28,15 +28,9 @@ extension Store {
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> ObservationToken {
-    let reader = StateReader(keyPath)
-    let last = LastRead(reader.read(state))
-    onChange(last.value)
-    return observeReductions { state in
-      let value = reader.read(state)
-      guard value != last.value else { return }
-      last.value = value
-      onChange(value)
-    }
+    let observer = ChangeObserver(keyPath, in: state, onChange: onChange)
+    onChange(observer.last)
+    return observeReductions { observer.receive($0) }
   }
 
   /// Calls `onPulse` with the value of the pulse at `keyPath` right after each reduced action
@@ -166,15 +160,9 @@ extension Store {
     buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
   ) -> StateStream<Value> {
     stream(buffering: buffering) { buffer in
-      let reader = StateReader(keyPath)
-      let last = LastRead(reader.read(state))
-      buffer.append(last.value)
-      return { state in
-        let value = reader.read(state)
-        guard value != last.value else { return }
-        last.value = value
-        buffer.append(value)
-      }
+      let observer = ChangeObserver(keyPath, in: state) { buffer.append($0) }
+      buffer.append(observer.last)
+      return { observer.receive($0) }
     }
   }
 

@@ -8,8 +8,74 @@ extension StoreKernel {
   /// delivered (a store whose marking extension marks nothing pays for it the call that marks
   /// nothing); the others hear of every action. The extensions are called in the order they
   /// were installed.
+  ///
+  /// An unmarked action that arrives on its own (sent or enqueued, not delivered by an effect
+  /// nor queued during a reduction) into a value state, in a store whose extensions hear only
+  /// of reductions and effects (the observers, a recorder), takes the short way: it has no marks
+  /// to hand out, no round of hooks before it and no state to keep from before it.
+  ///
+  /// Specialized where the store's types are known, but out of the send path's line, so that
+  /// `handle` stays small enough to be inlined into each send; the short way is inlined here.
   @inlinable
+  @inline(never)
   func handleWatched(
+    _ action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?, isSent: Bool
+  ) -> EffectTracker? {
+    if tracker == nil, mark == nil, !stateIsReference,
+      extensions.hooks.isSubset(of: [.didReduce, .effects])
+    {
+      return handleWatchedAfterward(action, isSent: isSent)
+    }
+    return handleWatchedThroughout(action, tracker: tracker, mark: mark, isSent: isSent)
+  }
+
+  /// ``handleWatched(_:tracker:mark:isSent:)`` for an unmarked action that arrived on its own,
+  /// into a value state, when the extensions hear of reductions and effects only.
+  @inlinable
+  @inline(__always)
+  func handleWatchedAfterward(_ action: Action, isSent: Bool) -> EffectTracker? {
+    let origin = ActionOrigin<Action>(
+      reduction: Int(truncatingIfNeeded: version &+ 1), tracker: nil, isSent: isSent, marks: nil)
+    defer { if extensions.hasRemoved { extensions.forgetRemoved() } }
+    version &+= 1
+    var reduced: State?
+    registrar.willSet(self, keyPath: stateKeyPath)
+    var effect = Self.reduce(&state, action, with: reduce, copyingInto: &reduced)
+    registrar.didSet(self, keyPath: stateKeyPath)
+    effect.build()
+    if let state = reduced {
+      forEachExtension(hearing: .didReduce, origin) { functions, origin in
+        functions.didReduce(action, origin, nil, state)
+      }
+    }
+    guard !effect.isNone else { return nil }
+    var ends: [@Sendable (Bool) -> Void] = []
+    if extensions.hooks.contains(.effects) {
+      forEachExtension(hearing: .effects, origin) { functions, origin in
+        if let end = functions.effectStarted(action, origin) { ends.append(end) }
+      }
+    }
+    return start(effect, of: action, root: nil, ended: Self.calling(ends))
+  }
+
+  /// Reduces `action` into `state` with `reduce`, and copies the state it leaves into `copy`,
+  /// within the one access to `state`.
+  @inlinable
+  static func reduce(
+    _ state: inout State, _ action: Action, with reduce: (inout State, Action) -> Effect<Action>,
+    copyingInto copy: inout State?
+  ) -> Effect<Action> {
+    let effect = reduce(&state, action)
+    copy = state
+    return effect
+  }
+
+  /// ``handleWatched(_:tracker:mark:isSent:)`` in general: marked actions, actions effects
+  /// delivered or queued during a reduction, class states, and the hooks before a reduction.
+  /// Specialized where the store's types are known, but out of the send path's line.
+  @inlinable
+  @inline(never)
+  func handleWatchedThroughout(
     _ action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?, isSent: Bool
   ) -> EffectTracker? {
     let isMarked = mark != nil || tracker?.mark != nil
@@ -107,7 +173,8 @@ extension StoreKernel {
 
   /// The marks of an arriving action, when an extension marks: none while its switch is off.
   /// Specialized where the store's types are known, but out of the send path's line; a method
-  /// of the kernel, which reads the list in place (called on the list, it copied it).
+  /// of the kernel, which reads the list in place (called on the list, it copied it). The
+  /// marker is called apart, so that a switch that is off costs a call that sets up no frame.
   @inlinable
   @inline(never)
   func marks(of action: Action) -> (any AnyObject & Sendable)? {
@@ -116,7 +183,14 @@ extension StoreKernel {
     {
       return nil
     }
-    return extensions.marker?(action)
+    return marksFromMarker(of: action)
+  }
+
+  /// The marks the marking extensions' marker gives `action`.
+  @inlinable
+  @inline(never)
+  func marksFromMarker(of action: Action) -> (any AnyObject & Sendable)? {
+    extensions.marker?(action)
   }
 
   // MARK: - Installing

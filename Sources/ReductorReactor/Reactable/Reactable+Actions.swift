@@ -27,7 +27,9 @@ extension Reactable {
   @inlinable
   @discardableResult
   public func action(_ action: Action) -> StoreTask {
-    reactableRuntime.carryOut(action, from: self)
+    reactorStorage.withRuntime(ReactableReducer<Self>.self, for: self) {
+      $0.carryOut(action, from: self)
+    }
   }
 
   /// Sends an action and returns the state once its mutation effect has finished and every

@@ -51,7 +51,9 @@ extension Reactor {
   @inlinable
   @discardableResult
   public func send(action: Action) -> StoreTask {
-    reactorRuntime.send(ReactorStep(sent: action), from: self)
+    reactorStorage.withRuntime(ReactorReducer<Self>.self, for: self) {
+      $0.send(ReactorStep(sent: action), from: self)
+    }
   }
 
   /// Sends an action, reduces it, and returns once the work its event started has finished,

@@ -12,8 +12,10 @@ enum ReactorStep<R: Reactor>: Sendable {
   case startCollectedWork
   /// Starts the work that no send awaits (debounces), in a send of its own.
   case startWorkApart
-  /// The end of a fetch: its state, written if no newer fetch of the same key path began.
-  case fetchEnded(FetchEnd<R.State>)
+  /// The end of a fetch: its state, written if no newer fetch of the same key path began. Boxed:
+  /// inline, its payload made every step several words larger than an event, and every send
+  /// copied them.
+  indirect case fetchEnded(FetchEnd<R.State>)
 }
 
 extension ReactorStep {

@@ -17,8 +17,11 @@
 /// goes.
 @MainActor
 public final class ReactorStorage {
-  /// The runtime of the owner, once made.
+  /// The runtime of the owner, once made; set once.
   @usableFromInline var runtime: AnyObject?
+  /// `runtime`, not retained, for the owner's sends: reading `runtime` retains and releases it.
+  /// The storage keeps it.
+  @usableFromInline var unretainedRuntime: Unmanaged<AnyObject>?
   /// The owner the runtime was made for.
   @usableFromInline var owner: ObjectIdentifier?
   /// Runtimes of any other shape the owner adopts, or of other owners that share this storage.
@@ -52,6 +55,23 @@ public final class ReactorStorage {
     return otherRuntime(Shape.self, for: owner)
   }
 
+  /// Calls `body` with the runtime of `owner`, made at its first use, not retained: the caller
+  /// keeps `owner` alive, which keeps this storage, which keeps the runtime. For the owner's
+  /// sends, which would otherwise retain and release the runtime every time.
+  @inlinable
+  func withRuntime<Shape: ReactorShape, Result>(
+    _: Shape.Type, for owner: Shape.Owner, _ body: (ReactorRuntime<Shape>) -> Result
+  ) -> Result {
+    if let unretainedRuntime, self.owner == ObjectIdentifier(owner),
+      withUnretained(unretainedRuntime, { type(of: $0) == ReactorRuntime<Shape>.self })
+    {
+      return withUnretained(unretainedRuntime) {
+        body(unsafeDowncast($0, to: ReactorRuntime<Shape>.self))
+      }
+    }
+    return body(otherRuntime(Shape.self, for: owner))
+  }
+
   /// The runtime of `owner` when it is not the one kept in `runtime`: made now, or of another
   /// shape, or of another owner. Inlinable so that the store's reducer is specialized for the
   /// owner's type, but never inlined.
@@ -63,6 +83,7 @@ public final class ReactorStorage {
     if runtime == nil {
       let made = ReactorRuntime<Shape>(owner: owner)
       runtime = made
+      unretainedRuntime = .passUnretained(made)
       self.owner = ObjectIdentifier(owner)
       return made
     }

@@ -212,6 +212,25 @@ import Testing
     _ = (a, b, late)
   }
 
+  /// An observer whose token an earlier observer cancels during its call is not called for that
+  /// action, nor after; the observers after it are called as before.
+  @Test func anObserverCancelledDuringAnotherOnesCallIsNotCalledAgain() {
+    let store = makeStore()
+    var calls: [String] = []
+    var b: ObservationToken?
+    let a = store.observe(\.count) { count in
+      calls.append("a\(count)")
+      if count == 1 { b?.cancel() }
+    }
+    b = store.observe(\.count) { calls.append("b\($0)") }
+    let c = store.observe(\.count) { calls.append("c\($0)") }
+    calls.removeAll()
+    store.send(.increment)
+    store.send(.increment)
+    #expect(calls == ["a1", "c1", "a2", "c2"])
+    _ = (a, c)
+  }
+
   /// A scoped store's observer keeps the root alive while its token lives.
   @Test func aScopedObserverKeepsTheRootAliveUntilItsTokenGoes() {
     var root: ReducerStore<App, AppAction>? = makeAppStore()
