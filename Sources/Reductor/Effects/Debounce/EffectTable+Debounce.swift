@@ -2,8 +2,7 @@
 /// its entry of the ``DebounceTable`` waits or fires.
 extension EffectTable {
   /// Schedules a debounce under `pending.key`, due at `deadline`, taking the key over: an older
-  /// debounce is dropped, a running task cancelled, and so are the key's cancellable and queued
-  /// effects.
+  /// debounce is dropped, a running task cancelled, and so are the key's cancellable tasks.
   ///
   /// Returns nil when the table is closed or the tracker cancelled. A timer is made with
   /// `makeTimer` when none sleeps until `deadline` or earlier; it runs inside the lock so that the
@@ -17,7 +16,7 @@ extension EffectTable {
     let id = debounces.schedule(pending, at: deadline)
     let replaced = slots.updateValue(.debounce(id), forKey: pending.key)
     var cleanup = cleanUp(replaced, of: pending.key)
-    cancelBesideSlot(of: pending.key, into: &cleanup)
+    cancelCancellables(of: pending.key, into: &cleanup)
     if let timer = debounces.timer, timer.deadline <= deadline { return cleanup }
     if let replaced = debounces.timer { cleanup.tasksToCancel.append(replaced.task) }
     debounces.timer = DebounceTable.Timer(id: id, task: makeTimer(id), deadline: deadline)
