@@ -1,3 +1,7 @@
+// Debug builds only: in release (-O), Swift 6.3.1's IRGen crashes compiling a generic
+// `remoteCall` of a `DistributedActorSystem` whose serialization requirement is `any Codable`
+// ("Assertion failed: (isAbstract()), function getAbstract at ProtocolConformanceRef.h:141").
+#if DEBUG
 import Distributed
 import Testing
 
@@ -111,3 +115,4 @@ struct Relay: Reducer {
     #expect(try await room.state == RoomState(messages: ["hi"]))
   }
 }
+#endif
