@@ -384,14 +384,9 @@ public final class ManualClock: Clock, Sendable {
     var reduced = false
     for store in stores where store.hasDeliveredActions() {
       guard let owner = store.runtime.owningActor, owner !== MainActor.shared else { continue }
-      if await Self.run(store.reduceDeliveredActions, on: owner) { reduced = true }
+      if await EffectRuntime.run(store.reduceDeliveredActions, on: owner) { reduced = true }
     }
     return reduced
-  }
-
-  /// Runs `body` on `actor`.
-  private static func run(_ body: () -> Bool, on actor: isolated any Actor) -> Bool {
-    body()
   }
 
   /// Tells the settle points that wait for activity that work arrived from outside the clock's

@@ -273,8 +273,9 @@ extension EffectRuntime {
     }
   }
 
-  /// Runs `body` on `actor`.
-  private static func run(_ body: () -> Void, on actor: isolated any Actor) {
+  /// Runs `body` on `actor`: how the store's owner is entered from outside it, by a drain and
+  /// by a manual clock's settle point.
+  static func run<Result>(_ body: () -> Result, on actor: isolated any Actor) -> Result {
     body()
   }
 
