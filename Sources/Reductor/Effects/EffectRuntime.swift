@@ -259,17 +259,29 @@ extension EffectRuntime {
     }
   }
 
-  /// Schedules a drain of the store's delivered actions on its owner, in a job of its own: on
-  /// the main actor at once, on another actor from a task that hops onto it. Nothing before an
-  /// owner is known, whose first send reduces what waits.
+  /// Schedules a drain of the store's delivered actions on its owner, in a job of its own.
+  /// Nothing before an owner is known, whose first send reduces what waits.
   @usableFromInline
   func scheduleDrain() {
     guard let owner = state.withLock({ $0.owner }), let actor = owner.actor else { return }
-    let drain = owner.drain
+    Self.schedule(owner.drain, on: actor)
+  }
+
+  /// Schedules `job` on the store's owner, in a job of its own, after the one running there
+  /// now; returns false, scheduling nothing, when no owner is known yet.
+  func scheduleOnOwner(_ job: @escaping @Sendable () -> Void) -> Bool {
+    guard let actor = owningActor else { return false }
+    Self.schedule(job, on: actor)
+    return true
+  }
+
+  /// Runs `job` on `actor` in a job of its own: on the main actor at once, on another actor
+  /// from a task that hops onto it.
+  private static func schedule(_ job: @escaping @Sendable () -> Void, on actor: any Actor) {
     if actor === MainActor.shared {
-      Task { @MainActor in drain() }
+      Task { @MainActor in job() }
     } else {
-      Task { await Self.run(drain, on: actor) }
+      Task { await Self.run(job, on: actor) }
     }
   }
 

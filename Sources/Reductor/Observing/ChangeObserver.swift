@@ -6,21 +6,20 @@
 /// captured them one by one unpacked each from its context on every call, through a forwarding
 /// thunk, once per observer and action (`observe.keyPath.changed.x10`).
 ///
-/// `last` is not checked for exclusivity at run time: the observer is used on the main actor
+/// `last` is not checked for exclusivity at run time: the observer is used on the store's owner
 /// only, by calls that read and write it before they call out (an action sent from `onChange` is
 /// reduced after the current one, so a call never runs inside another).
-@MainActor
 @usableFromInline
 final class ChangeObserver<State, Value: Equatable> {
   @usableFromInline let reader: StateReader<State, Value>
   @exclusivity(unchecked) @usableFromInline var last: Value
-  @usableFromInline let onChange: @MainActor (Value) -> Void
+  @usableFromInline let onChange: (Value) -> Void
 
   /// Reads the value in `state` now, as the value to compare the next one with.
   @inlinable
   init(
     _ keyPath: KeyPath<State, Value>, in state: State,
-    onChange: @escaping @MainActor (Value) -> Void
+    onChange: @escaping (Value) -> Void
   ) {
     reader = StateReader(keyPath)
     last = reader.read(state)
@@ -36,3 +35,7 @@ final class ChangeObserver<State, Value: Equatable> {
     onChange(value)
   }
 }
+
+/// It stays on the store's owner, with the observers that call it.
+@available(*, unavailable)
+extension ChangeObserver: Sendable {}

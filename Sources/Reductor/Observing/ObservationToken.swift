@@ -10,10 +10,12 @@
 /// It keeps the observed store alive, and so the root store of a scoped one.
 public final class ObservationToken: Sendable {
   private let subscription: ReductionSubscription
-  private let store: any Sendable
+  /// Held only to be released with the token, never used: safe for a store that stays on its
+  /// actor too.
+  private nonisolated(unsafe) let store: AnyObject
 
   @usableFromInline
-  init(subscription: ReductionSubscription, keeping store: any Sendable) {
+  init(subscription: ReductionSubscription, keeping store: AnyObject) {
     self.subscription = subscription
     self.store = store
   }

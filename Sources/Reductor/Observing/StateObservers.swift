@@ -7,11 +7,11 @@ import Observation
 ///
 /// The root installs it at the first subscription, or when its effect-only actions are
 /// declared; while no subscription is left it stays installed without hooks, so a store nobody
-/// observes pays nothing for it.
-@MainActor
+/// observes pays nothing for it. It lives on the store's owner, as the kernel does: the main
+/// actor for a ``ReducerStore``, the owning actor for an ``ActorStore``.
 @usableFromInline
-final class StateObservers<State, Action: Sendable>: @MainActor StoreExtension {
-  /// Unchecked for exclusivity: it is read and written on the main actor only, each access
+final class StateObservers<State, Action: Sendable>: StoreExtension {
+  /// Unchecked for exclusivity: it is read and written on the owner only, each access
   /// calling nothing meanwhile (a notification reads one entry at a time), so run-time checks
   /// would guard nothing, in every observer's call (`observe.keyPath.changed.x10`; see
   /// Benchmarks/NOTES.md).
@@ -20,8 +20,12 @@ final class StateObservers<State, Action: Sendable>: @MainActor StoreExtension {
   /// another. The subscriptions that ended are forgotten once none runs, so that the list keeps
   /// the entries a notification still calls. Unchecked for exclusivity as `subscriptions` is.
   @exclusivity(unchecked) @usableFromInline var notifications = 0
-  /// The store it observes; it keeps the observers, and so this.
-  private weak var store: ReducerStore<State, Action>?
+  /// The kernel it observes; it keeps the observers, and so this.
+  @usableFromInline weak var kernel: StoreKernel<State, Action>?
+  /// Makes the store follow the outside changes of the values its state holds by reference
+  /// (``OutsideChangeFollower``): a main-actor store's; nil for a store on another actor, whose
+  /// state changes only when it reduces.
+  private let followOutsideChanges: (() -> Void)?
   /// The store's effect-only actions, whose reductions the observers do not hear of. Unchecked
   /// for exclusivity as `subscriptions` is, for the same reason.
   @exclusivity(unchecked) @usableFromInline var isEffectOnly: ((Action) -> Bool)?
@@ -32,12 +36,13 @@ final class StateObservers<State, Action: Sendable>: @MainActor StoreExtension {
   @exclusivity(unchecked) @usableFromInline var seenEpoch: UInt64 = 0
 
   @usableFromInline
-  init(store: ReducerStore<State, Action>) {
-    self.store = store
+  init(kernel: StoreKernel<State, Action>, followOutsideChanges: (() -> Void)?) {
+    self.kernel = kernel
+    self.followOutsideChanges = followOutsideChanges
   }
 
   @usableFromInline
-  nonisolated var hooks: StoreHooks { .didReduce }
+  var hooks: StoreHooks { .didReduce }
 
   @inlinable
   func didReduce(
@@ -53,7 +58,20 @@ final class StateObservers<State, Action: Sendable>: @MainActor StoreExtension {
   @usableFromInline
   func lookForValuesHeldByReference() {
     seenEpoch = OutsideChangeFollowers.currentEpoch
-    store?.followOutsideChangesIfSharing()
+    followOutsideChanges?()
+  }
+
+  /// Adds an observer of the state, called with it after each reduced action until
+  /// `subscription` ends; the first one makes the store call the observers.
+  @inlinable
+  func add(
+    _ subscription: ReductionSubscription, call: @escaping (UnsafePointer<State>) -> Void
+  ) {
+    if subscriptions.isEmpty {
+      kernel?.setHooks(.didReduce, of: self)
+      lookForValuesHeldByReference()
+    }
+    subscriptions.add(subscription, call: call)
   }
 
   /// Calls the observers that have not ended with `state`, in the order they subscribed (after
@@ -95,7 +113,26 @@ final class StateObservers<State, Action: Sendable>: @MainActor StoreExtension {
   @usableFromInline
   func forgetEnded() {
     subscriptions.removeEnded()
-    if subscriptions.isEmpty { store?.kernel.setHooks([], of: self) }
+    if subscriptions.isEmpty { kernel?.setHooks([], of: self) }
+  }
+}
+
+/// It stays on the store's owner, as the kernel's extensions do.
+@available(*, unavailable)
+extension StateObservers: Sendable {}
+
+extension StoreKernel {
+  /// The store's observers, installed (without hooks until something subscribes) if they were
+  /// not; `followOutsideChanges` makes the store follow the outside changes of its state.
+  @inlinable
+  func observers(followOutsideChanges: (() -> Void)?) -> StateObservers<State, Action> {
+    if let observers = installedExtension(ofType: StateObservers<State, Action>.self) {
+      return observers
+    }
+    let observers = StateObservers(kernel: self, followOutsideChanges: followOutsideChanges)
+    install(observers)
+    setHooks([], of: observers)
+    return observers
   }
 }
 
@@ -104,13 +141,7 @@ extension ReducerStore {
   /// not.
   @inlinable
   var observers: StateObservers<State, Action> {
-    if let observers = installedExtension(ofType: StateObservers<State, Action>.self) {
-      return observers
-    }
-    let observers = StateObservers(store: self)
-    kernel.install(observers)
-    kernel.setHooks([], of: observers)
-    return observers
+    kernel.observers(followOutsideChanges: { [weak self] in self?.followOutsideChangesIfSharing() })
   }
 
   /// Adds an observer of the state, called with it after each reduced action until
@@ -119,11 +150,6 @@ extension ReducerStore {
   func subscribe(
     _ subscription: ReductionSubscription, call: @escaping (UnsafePointer<State>) -> Void
   ) {
-    let observers = observers
-    if observers.subscriptions.isEmpty {
-      kernel.setHooks(.didReduce, of: observers)
-      observers.lookForValuesHeldByReference()
-    }
-    observers.subscriptions.add(subscription, call: call)
+    observers.add(subscription, call: call)
   }
 }

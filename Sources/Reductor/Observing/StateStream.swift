@@ -43,3 +43,35 @@ public struct StateStream<Element: Sendable>: AsyncSequence, Sendable {
 /// Like `AsyncStream`'s, the iterator belongs to the one task that iterates.
 @available(*, unavailable)
 extension StateStream.Iterator: Sendable {}
+
+extension StateStream {
+  /// A stream fed by the function `start` returns, which `subscribe` adds to the root store's
+  /// observers; `start` runs at once (to add what the stream starts with). What a job of the
+  /// store's owner adds reaches the consumer when the job is over (`StreamBuffer`).
+  ///
+  /// - Parameters:
+  ///   - buffering: The buffering policy.
+  ///   - runtime: The runtime of the root store, on whose owner elements are added; nil for the
+  ///     main actor.
+  ///   - followsOutsideChanges: Whether the stream hears of outside changes too.
+  ///   - keptAlive: The store the stream keeps alive until it is released: a scoped one.
+  ///   - subscribe: Adds the subscription, with its function, to the root's observers.
+  ///   - start: Adds what the stream starts with, and makes the function the root calls.
+  @inlinable
+  init<State>(
+    buffering: AsyncStream<Element>.Continuation.BufferingPolicy,
+    runtime: EffectRuntime?,
+    followsOutsideChanges: Bool,
+    keeping keptAlive: AnyObject?,
+    subscribe: (ReductionSubscription, @escaping (UnsafePointer<State>) -> Void) -> Void,
+    start: (StreamBuffer<Element>) -> (UnsafePointer<State>) -> Void
+  ) {
+    let buffer = StreamBuffer<Element>(buffering: buffering, runtime: runtime)
+    let subscription = ReductionSubscription(followsOutsideChanges: followsOutsideChanges) {
+      buffer.finish()
+    }
+    subscribe(subscription, start(buffer))
+    self.init(
+      consumer: StreamConsumer(buffer: buffer, subscription: subscription, keeping: keptAlive))
+  }
+}

@@ -208,15 +208,11 @@ extension Store {
     followsOutsideChanges: Bool = true,
     start: (StreamBuffer<Element>) -> (UnsafePointer<State>) -> Void
   ) -> StateStream<Element> {
-    let buffer = StreamBuffer<Element>(buffering: buffering)
-    let subscription = ReductionSubscription(followsOutsideChanges: followsOutsideChanges) {
-      buffer.finish()
-    }
-    subscribe(subscription, call: start(buffer))
     // A root's own streams must not keep it alive: releasing it ends them.
-    let keptAlive: (any Sendable)? = self is ReducerStore<State, Action> ? nil : self
-    let consumer = StreamConsumer(buffer: buffer, subscription: subscription, keeping: keptAlive)
-    return StateStream(consumer: consumer)
+    StateStream(
+      buffering: buffering, runtime: nil, followsOutsideChanges: followsOutsideChanges,
+      keeping: self is ReducerStore<State, Action> ? nil : self,
+      subscribe: { subscribe($0, call: $1) }, start: start)
   }
 }
 

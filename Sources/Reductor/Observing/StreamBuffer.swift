@@ -1,10 +1,11 @@
 /// The elements of a store's stream that its consumer has not taken yet: the root adds them on
-/// the main actor as it reduces, the task that iterates the stream takes them.
+/// its owner (the main actor, or the actor of an ``ActorStore``) as it reduces, the task that
+/// iterates the stream takes them.
 ///
 /// A consumer that keeps up with the store waits for every element, and an `AsyncStream` fed
 /// directly woke it for each one: a thread switch per state (`stream.states`; see
-/// Benchmarks/NOTES.md). This buffer wakes its consumer once per main-actor job instead, from a
-/// task that runs when the job is over, and the consumer then takes what the job added without
+/// Benchmarks/NOTES.md). This buffer wakes its consumer once per job of the owner instead, from
+/// a job that runs when that job is over, and the consumer then takes what the job added without
 /// waiting. So a consumer on another thread sees the states of a job when the job is over, in
 /// order, none dropped but by the buffering policy, which is applied as elements are added.
 @usableFromInline
@@ -33,12 +34,18 @@ final class StreamBuffer<Element: Sendable>: Sendable {
   /// How many elements not taken yet are kept, and which: nil for all of them.
   @usableFromInline let limit: Int?
   @usableFromInline let keepsNewest: Bool
+  /// The runtime of the store, where the wakes are scheduled: on its owner. Nil for the main
+  /// actor, where a store of your own also adds.
+  let runtime: EffectRuntime?
   /// Tells a waiting consumer that there are elements to take, or that the buffer finished.
   let wakes: AsyncStream<Void>
   let wakeConsumer: AsyncStream<Void>.Continuation
 
+  /// Makes a buffer whose elements are added on the owner of the store `runtime` runs the
+  /// effects of, or on the main actor when it is nil.
   @usableFromInline
-  init(buffering: AsyncStream<Element>.Continuation.BufferingPolicy) {
+  init(buffering: AsyncStream<Element>.Continuation.BufferingPolicy, runtime: EffectRuntime?) {
+    self.runtime = runtime
     switch buffering {
     case .bufferingNewest(let limit): (self.limit, keepsNewest) = (max(limit, 0), true)
     case .bufferingOldest(let limit): (self.limit, keepsNewest) = (max(limit, 0), false)
@@ -47,9 +54,9 @@ final class StreamBuffer<Element: Sendable>: Sendable {
     (wakes, wakeConsumer) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
   }
 
-  /// Adds `element`; the consumer is woken when the current main-actor job is over.
+  /// Adds `element`, on the store's owner; the consumer is woken when the owner's current job
+  /// is over.
   @inlinable
-  @MainActor
   func append(_ element: Element) {
     let schedulesWake = contents.withLock { contents in
       contents.append(element, limit: limit, keepsNewest: keepsNewest)
@@ -57,7 +64,18 @@ final class StreamBuffer<Element: Sendable>: Sendable {
       contents.isWakeScheduled = true
       return true
     }
-    if schedulesWake { Task { @MainActor in self.wake() } }
+    if schedulesWake { scheduleWake() }
+  }
+
+  /// Wakes the consumer after the owner's current job; at once when the store has no owner yet
+  /// (the elements a stream starts with, added before the store's first send).
+  @usableFromInline
+  func scheduleWake() {
+    guard let runtime else {
+      Task { @MainActor in self.wake() }
+      return
+    }
+    if !runtime.scheduleOnOwner({ self.wake() }) { wake() }
   }
 
   @usableFromInline
@@ -114,12 +132,14 @@ extension StreamBuffer.Contents {
 final class StreamConsumer<Element: Sendable>: Sendable {
   let buffer: StreamBuffer<Element>
   weak let subscription: ReductionSubscription?
-  let keptAlive: (any Sendable)?
+  /// Held only to be released with the consumer, never used: safe for a store that stays on its
+  /// actor too.
+  nonisolated(unsafe) let keptAlive: AnyObject?
 
   @usableFromInline
   init(
     buffer: StreamBuffer<Element>, subscription: ReductionSubscription,
-    keeping keptAlive: (any Sendable)?
+    keeping keptAlive: AnyObject?
   ) {
     self.buffer = buffer
     self.subscription = subscription

@@ -23,12 +23,30 @@
 /// ``StoreTask/finish()``; actions delivered before the first send wait for it. For a store with
 /// nothing else in its actor, ``ReducerActor`` is that actor.
 ///
-/// Deinitializing it cancels its effects that are not detached and drops the actions waiting, as
-/// for ``ReducerStore``.
+/// ``scope(state:action:)`` makes a store of a part of the state, on the same actor, which is an
+/// `ActorStore` too; ``observe(_:_:)`` calls a function on the actor after each change, and
+/// ``states`` and ``values(of:buffering:)`` are streams any task can iterate.
+///
+/// Deinitializing a root store cancels its effects that are not detached and drops the actions
+/// waiting, as for ``ReducerStore``.
 public final class ActorStore<State, Action: Sendable> {
-  @usableFromInline let kernel: StoreKernel<State, Action>
-  /// The actor the store was last used on: the kernel's owner.
+  /// What the store is: a root, with its kernel, or a store scoped from one.
+  @usableFromInline let source: Source
+  /// The actor a root store was last used on: its kernel's owner.
   @usableFromInline var owner: ObjectIdentifier?
+
+  /// A handle that adds actions to the store's buffer from any thread or isolation domain,
+  /// without blocking and without waiting; they are reduced on the store's actor after the
+  /// actions already there. See ``Store/enqueue(_:)``. A scoped store's embeds each action as
+  /// its scope says, on the calling thread, and hands it to the root.
+  public let enqueuer: ActionEnqueuer<Action>
+
+  /// A root store, with its kernel, or a store scoped from one.
+  @usableFromInline
+  enum Source {
+    case root(StoreKernel<State, Action>)
+    case scoped(ActorScope<State, Action>)
+  }
 
   /// Creates a store that reduces `initialState` with `reducer`, on `clock`.
   ///
@@ -41,40 +59,55 @@ public final class ActorStore<State, Action: Sendable> {
   public init<R: Reducer>(
     initialState: State, reducer: R, clock: any Clock<Duration> = ContinuousClock()
   ) where R.State == State, R.Action == Action {
-    kernel = StoreKernel(
+    let kernel = StoreKernel(
       initialState: initialState,
       reduce: { state, action in reducer.reduce(into: &state, action: action) }, clock: clock)
+    source = .root(kernel)
+    enqueuer = ActionEnqueuer { [inbox = kernel.inbox] in inbox.append($0, tracker: nil) }
     kernel.connect()
   }
 
-  deinit {
-    kernel.close()
+  /// A store scoped from another.
+  @usableFromInline
+  init(scope: ActorScope<State, Action>, enqueuer: ActionEnqueuer<Action>) {
+    source = .scoped(scope)
+    self.enqueuer = enqueuer
   }
 
-  /// The current state. Reading it inside `withObservationTracking` tracks every change the
-  /// reducer makes.
+  deinit {
+    if case .root(let kernel) = source { kernel.close() }
+  }
+
+  /// The current state; a scoped store's is the projection of the root's current state. Reading
+  /// it inside `withObservationTracking` tracks every change the reducer makes.
   @inlinable
   public var state: State {
-    kernel.observedState
+    switch source {
+    case .root(let kernel): kernel.observedState
+    case .scoped(let scope): scope.project()
+    }
   }
 
   /// The clock the store's effects use for time; see ``EffectContext/clock``.
   public var clock: any Clock<Duration> {
-    kernel.runtime.clock
+    runtime.clock
   }
 
   /// Receives what the store reports about problems that did not stop it; see
-  /// ``ReducerStore/diagnosticHandler``. It is called on the thread of the effect that failed.
+  /// ``ReducerStore/diagnosticHandler``. It is called on the thread of the effect that failed. A
+  /// scoped store's is its root's.
   public var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void {
-    get { kernel.runtime.diagnosticHandler }
-    set { kernel.runtime.diagnosticHandler = newValue }
+    get { runtime.diagnosticHandler }
+    set { runtime.diagnosticHandler = newValue }
   }
 
   /// Sends an action and reduces it, and every action it causes synchronously, before returning,
-  /// on the actor the caller is isolated to, which owns the store from then on.
+  /// on the actor the caller is isolated to, which owns the store (the root and every store
+  /// scoped from it) from then on.
   ///
   /// The actions effects delivered before the call are reduced first, as on
-  /// ``ReducerStore/send(_:)``; so are those enqueued before the store's first send.
+  /// ``ReducerStore/send(_:)``; so are those enqueued before the store's first send. A scoped
+  /// store embeds the action as its scope says and sends it to the root.
   ///
   /// - Parameters:
   ///   - action: The action to reduce.
@@ -83,20 +116,19 @@ public final class ActorStore<State, Action: Sendable> {
   @inlinable
   @discardableResult
   public func send(_ action: Action, isolation: isolated any Actor = #isolation) -> StoreTask {
-    if owner != ObjectIdentifier(isolation) { own(by: isolation) }
-    return kernel.send(action, reducingDeliveredActionsFirst: kernel.sendReducesDeliveredActions)
-  }
-
-  /// Makes `actor` the owner, where the actions effects deliver are reduced.
-  @usableFromInline
-  func own(by actor: any Actor) {
-    owner = ObjectIdentifier(actor)
-    kernel.setOwner(actor)
+    switch source {
+    case .root(let kernel):
+      if owner != ObjectIdentifier(isolation) { claim(for: isolation) }
+      return kernel.send(action, reducingDeliveredActionsFirst: kernel.sendReducesDeliveredActions)
+    case .scoped(let scope):
+      scope.root.claim(for: isolation)
+      return scope.forwarder.forward(action)
+    }
   }
 
   /// Waits until every effect of the store has finished and every action they delivered has
   /// been reduced, or `timeout` has passed; for a graceful shutdown. See
-  /// ``ReducerStore/finishEffects(timeout:fileID:line:)``.
+  /// ``ReducerStore/finishEffects(timeout:fileID:line:)``. A scoped store waits for its root's.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait, on the continuous clock.
@@ -110,18 +142,141 @@ public final class ActorStore<State, Action: Sendable> {
     timeout: Duration, fileID: String = #fileID, line: UInt = #line,
     isolation: isolated any Actor = #isolation
   ) async -> [InFlightEffect] {
-    if owner != ObjectIdentifier(isolation) { own(by: isolation) }
-    return await kernel.finishEffects(timeout: timeout, fileID: fileID, line: line)
+    switch source {
+    case .root(let kernel):
+      claim(for: isolation)
+      return await kernel.finishEffects(timeout: timeout, fileID: fileID, line: line)
+    case .scoped(let scope):
+      return await scope.root.finishEffects(
+        timeout: timeout, fileID: fileID, line: line, isolation: isolation)
+    }
   }
 
-  /// A handle that adds actions to the store's buffer from any thread or isolation domain,
-  /// without blocking and without waiting; they are reduced on the store's actor after the
-  /// actions already there. See ``Store/enqueue(_:)``.
-  public var enqueuer: ActionEnqueuer<Action> {
-    ActionEnqueuer { [inbox = kernel.inbox] in inbox.append($0, tracker: nil) }
+  /// Creates a store that focuses on a part of this store's state, on the same actor.
+  ///
+  /// The child reads its state through `state` from this store's current state, and sends its
+  /// actions, embedded through `action`, to this store, and so to the root:
+  ///
+  /// ```swift
+  /// let settings = store.scope(state: \.settings, action: Service.Action.settings)
+  /// settings.send(.rename("west"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: Projects this store's state to the child's state.
+  ///   - action: Embeds a child action into this store's actions.
+  /// - Returns: The child store. It keeps the root store alive.
+  @inlinable
+  public func scope<ChildState, ChildAction: Sendable>(
+    state: @escaping (State) -> ChildState,
+    action: @escaping @Sendable (ChildAction) -> Action
+  ) -> ActorStore<ChildState, ChildAction> {
+    let root: any ActorStoreRoot
+    let forwarder: ActionForwarder<Action>
+    switch source {
+    case .root(let kernel):
+      root = self
+      forwarder = ActionForwarder {
+        kernel.send($0, reducingDeliveredActionsFirst: kernel.sendReducesDeliveredActions)
+      }
+    case .scoped(let scope):
+      (root, forwarder) = (scope.root, scope.forwarder)
+    }
+    return ActorStore<ChildState, ChildAction>(
+      scope: ActorScope(
+        root: root, project: { state(self.state) }, forwarder: forwarder.embedding(action)),
+      enqueuer: enqueuer.embedding(action))
+  }
+}
+
+extension ActorStore: ActorStoreRoot {
+  /// The effect runtime of the root store.
+  @usableFromInline
+  var runtime: EffectRuntime {
+    switch source {
+    case .root(let kernel): kernel.runtime
+    case .scoped(let scope): scope.root.runtime
+    }
+  }
+
+  @usableFromInline
+  func claim(for actor: any Actor) {
+    switch source {
+    case .root(let kernel):
+      guard owner != ObjectIdentifier(actor) else { return }
+      owner = ObjectIdentifier(actor)
+      kernel.setOwner(actor)
+    case .scoped(let scope):
+      scope.root.claim(for: actor)
+    }
+  }
+
+  @usableFromInline
+  func subscribe(_ subscription: ReductionSubscription, call: @escaping () -> Void) {
+    subscribe(subscription) { _ in call() }
+  }
+
+  /// Adds `call`, with (a pointer to) this store's state, to the root's observers until
+  /// `subscription` ends.
+  @inlinable
+  func subscribe(
+    _ subscription: ReductionSubscription, call: @escaping (UnsafePointer<State>) -> Void
+  ) {
+    switch source {
+    case .root(let kernel):
+      kernel.observers(followOutsideChanges: nil).add(subscription, call: call)
+    case .scoped(let scope):
+      // The root keeps the subscription; the token or the stream keeps this store alive.
+      scope.root.subscribe(subscription) { [weak self] in
+        if let self { withUnsafePointer(to: self.state, call) }
+      }
+    }
+  }
+}
+
+/// What a store scoped from an actor's root store needs of the root.
+@usableFromInline
+protocol ActorStoreRoot: AnyObject {
+  /// The root's effect runtime.
+  var runtime: EffectRuntime { get }
+  /// Makes `actor` the owner of the root, where the actions effects deliver are reduced, if it
+  /// was not.
+  func claim(for actor: any Actor)
+  /// Adds `call` to the root's observers until `subscription` ends.
+  func subscribe(_ subscription: ReductionSubscription, call: @escaping () -> Void)
+  /// Waits for the root's effects; see ``ActorStore/finishEffects(timeout:fileID:line:isolation:)``.
+  func finishEffects(
+    timeout: Duration, fileID: String, line: UInt, isolation: isolated any Actor
+  ) async -> [InFlightEffect]
+}
+
+/// How a store scoped from an actor's store reaches the root.
+@usableFromInline
+struct ActorScope<State, Action> {
+  /// The root store, which the scoped store keeps alive and makes the caller's actor own.
+  @usableFromInline let root: any ActorStoreRoot
+  /// Computes the scoped store's state from the root's current state.
+  @usableFromInline let project: () -> State
+  /// Sends an action of the scoped store on towards the root.
+  @usableFromInline let forwarder: ActionForwarder<Action>
+
+  @usableFromInline
+  init(root: any ActorStoreRoot, project: @escaping () -> State, forwarder: ActionForwarder<Action>)
+  {
+    self.root = root
+    self.project = project
+    self.forwarder = forwarder
   }
 }
 
 /// It stays on the actor that owns it: its state and queue are that actor's.
 @available(*, unavailable)
 extension ActorStore: Sendable {}
+
+/// Holds a store's functions; it stays on the store's actor.
+@available(*, unavailable)
+extension ActorStore.Source: Sendable {}
+
+/// Holds a store's functions; it stays on the store's actor.
+@available(*, unavailable)
+extension ActorScope: Sendable {}

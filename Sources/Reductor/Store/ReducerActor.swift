@@ -37,6 +37,16 @@ public actor ReducerActor<State: Sendable, Action: Sendable> {
     store.state
   }
 
+  /// The current state, then the state after every reduced action, in order, none dropped, as a
+  /// stream any task can iterate; see ``ActorStore/states``.
+  ///
+  /// ```swift
+  /// for await state in await room.states { print(state.messages.count) }
+  /// ```
+  public var states: StateStream<State> {
+    store.states
+  }
+
   /// Sends an action and reduces it, and every action it causes synchronously, before
   /// returning; see ``ActorStore/send(_:isolation:)``.
   ///

@@ -41,6 +41,48 @@ actor Room {
   var transcript: [String] { store.state.messages }
 }
 
+struct Lobby: Reducer {
+  struct State: Sendable {
+    var chat = Chat.State()
+    var isOpen = true
+  }
+
+  enum Action: Sendable {
+    case chat(Chat.Action)
+    case close
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .chat(let action):
+      return Chat().reduce(into: &state.chat, action: action).map(Action.chat)
+    case .close:
+      state.isOpen = false
+      return .none
+    }
+  }
+}
+
+actor LobbyHost {
+  private let store = ActorStore(initialState: Lobby.State(), reducer: Lobby())
+  private let chat: ActorStore<Chat.State, Chat.Action>
+  private var observation: ObservationToken?
+
+  init() {
+    chat = store.scope(state: \.chat, action: Lobby.Action.chat)
+  }
+
+  func welcome(_ name: String) {
+    chat.send(.post("Welcome, \(name)"))  // reduced by the lobby's store
+  }
+
+  func reportMessageCounts(to report: @escaping @Sendable (Int) -> Void) {
+    observation = chat.observe(\.messages.count) { count in report(count) }
+  }
+
+  var messageCounts: StateStream<Int> { chat.values(of: \.messages.count) }
+}
+
 // Debug builds only, as the root package's distributed tests: Swift 6.3.1's optimizer crashes
 // on some distributed actor code in release.
 #if DEBUG
@@ -103,6 +145,22 @@ func shutDown(_ rooms: [ReducerActor<Chat.State, Chat.Action>]) async -> Int {
     for (index, room) in rooms.enumerated() {
       #expect(await room.state.messages == ["room \(index)"])
     }
+  }
+
+  @Test func aScopedStoreSendsToTheLobbyAndItsObserversSeeEachMessage() async {
+    let lobby = LobbyHost()
+    let reported = Locked<[Int]>([])
+    await lobby.reportMessageCounts { count in reported.withLock { $0.append(count) } }
+    let counts = await lobby.messageCounts
+    await lobby.welcome("Ada")
+    await lobby.welcome("Grace")
+    #expect(reported.withLock { $0 } == [0, 1, 2])
+    var streamed: [Int] = []
+    for await count in counts {
+      streamed.append(count)
+      if streamed.count == 3 { break }
+    }
+    #expect(streamed == [0, 1, 2])
   }
 
   #if DEBUG
