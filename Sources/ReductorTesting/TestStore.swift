@@ -38,6 +38,8 @@ internal import ReductorSharing
 /// > `finish`: they settle again whenever such work comes back, for at most that long on the
 /// > continuous clock, and fail with a clear message instead of hanging.
 ///
+/// It drives a store that an actor of yours owns, an `ActorStore`, the same way, each step on that
+/// actor: ``init(initialState:reducer:owner:clock:withDependencies:fileID:filePath:line:column:)``.
 /// It drives the reactors of `ReductorReactor` the same way, on their own stores:
 /// ``init(reactor:withDependencies:fileID:filePath:line:column:)``,
 /// ``init(reactable:withDependencies:fileID:filePath:line:column:)`` and
@@ -169,6 +171,67 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
   }
 
+  /// Creates a test store that runs `reducer` over `initialState` on a manual clock, in a store
+  /// that `owner` owns: an ``ActorStore``, whose reducer runs on that actor, and to which its
+  /// effects deliver, as in a service that keeps its stores on actors of its own.
+  ///
+  /// ```swift
+  /// @MainActor @Test func aDelayedPostArrives() async {
+  ///   let store = TestStore(initialState: Chat.State(), reducer: Chat(), owner: Room())
+  ///   await store.send(.postLater("Hi", after: .seconds(1))) { $0.pending = 1 }
+  ///   await store.clock.advance(by: .seconds(1))
+  ///   await store.receive(.post("Hi")) { $0.messages = ["Hi"] }
+  /// }
+  /// ```
+  ///
+  /// The assertions are those of a store on the main actor. Each send runs on `owner`, and the
+  /// clock's settle points reduce there what the effects delivered, so `send`, `receive`, an
+  /// advance and `finish` return with the store settled on its actor.
+  /// ``assert(_:fileID:filePath:line:column:)``, which does not wait, sees the store as the last
+  /// of those left it.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the test starts from, made with the test's dependencies.
+  ///   - reducer: The reducer under test; it runs on `owner`.
+  ///   - owner: The actor that owns the store: any actor, such as the one the program keeps the
+  ///     store on.
+  ///   - clock: The manual clock effects use, which ``clock`` returns; a new one by default.
+  ///   - updateDependencies: Overrides dependencies for the reducer and its effects; see
+  ///     ``init(initialState:reducer:clock:withDependencies:fileID:filePath:line:column:)``.
+  ///   - fileID: The file that creates the store, for failures found when it is deinitialized.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that creates the store.
+  ///   - column: The column that creates the store.
+  public convenience init<R: Reducer>(
+    initialState: @autoclosure () -> State,
+    reducer: sending R,
+    owner: any Actor,
+    clock: ManualClock = ManualClock(),
+    withDependencies updateDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      clock: clock, withDependencies: updateDependencies,
+      site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { dependencies in
+      let initialState = withDependencies {
+        $0 = dependencies
+      } operation: {
+        initialState()
+      }
+      let values = TestDependencies(dependencies)
+      let reductions = ReductionLog<State, Action>()
+      return StoreUnderTest(
+        store: ActorStore(
+          initialState: initialState,
+          reducer: reductions.recording(values.reducing(with: reducer)), clock: clock),
+        owner: owner, reductions: reductions, dependencies: values.accessors)
+    }
+  }
+
   /// Creates a test store that drives the store `makeStore` makes with the test's dependencies,
   /// whose clock is `clock`.
   init(
@@ -249,7 +312,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) async -> TestStoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let description = describe(action)
-    settle(at: site)
+    await settle(at: site)
     if !received.isEmpty {
       let them = received.count == 1 ? "it" : "them"
       assertExhaustively(
@@ -261,9 +324,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // Work off the clock's executor may have delivered actions since the settle point: they
     // are received actions, reduced before the sent one.
     store.reduceDeliveredActions()
+    store.handOverRecordedReductions()
     lastSend = (description, site)
     isSending = true
-    let sent = store.send(action)
+    let sent = await store.send(action)
+    store.handOverRecordedReductions()
     isSending = false
     guard let task = sent else {
       reportFailure(
@@ -278,7 +343,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     sentReduction = nil
     sentEffects.append(SentEffects(description: description, task: task, site: site))
     check(reduction, after: "send(\(description))", updateExpected, at: site)
-    settle(at: site)
+    await settle(at: site)
     return TestStoreTask(task) { [weak self] timeout, site in
       await self?.assertFinished(task, of: description, timeout: timeout, at: site)
     }
@@ -499,13 +564,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     isFinished = true
-    settle(at: site)
+    await settle(at: site)
     if let timeout {
       let deadline = ContinuousClock.now.advanced(by: timeout)
       for sent in sentEffects where !sent.task.isFinished {
         _ = await sent.task.finish(timeout: ContinuousClock.now.duration(to: deadline))
       }
-      settle(at: site)
+      await settle(at: site)
     }
     for failure in Self.unassertedWork(
       received: received.map(describe), sentEffects: sentEffects,
@@ -520,10 +585,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private func assertFinished(
     _ task: StoreTask, of description: String, timeout: Duration?, at site: CallSite
   ) async {
-    settle(at: site)
+    await settle(at: site)
     if let timeout, !task.isFinished {
       _ = await task.finish(timeout: timeout)
-      settle(at: site)
+      await settle(at: site)
     }
     let inFlight = task.inFlightEffects
     guard !inFlight.isEmpty else { return }
@@ -581,7 +646,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    settle(at: site)
+    settleOnMainActor(at: site)
     var expected = state
     do {
       try updateExpected(&expected)
@@ -596,7 +661,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Forgets the delivered actions not yet received, for tests that deliberately ignore them.
   public func skipReceivedActions() async {
-    settle(at: creationSite)
+    await settle(at: creationSite)
     received.removeAll()
     receivedReductions.removeAll()
   }
@@ -604,10 +669,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Cancels the effects still running, and stops tracking them, for tests that deliberately
   /// ignore them.
   public func skipInFlightEffects() async {
-    settle(at: creationSite)
+    await settle(at: creationSite)
     for sent in sentEffects { sent.task.cancel() }
     sentEffects.removeAll()
-    settle(at: creationSite)
+    await settle(at: creationSite)
   }
 
   // MARK: - Machinery
@@ -644,7 +709,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     updateExpected: ((inout State) throws -> Void)?,
     at site: CallSite
   ) async {
-    settle(at: site)
+    await settle(at: site)
     let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
     while true {
       while !received.isEmpty {
@@ -665,7 +730,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       }
       guard let deadline, ContinuousClock.now < deadline, !Task.isCancelled else { break }
       await waitForDeliveredAction(until: deadline)
-      settle(at: site)
+      await settle(at: site)
     }
     let waited = timeout.map { " within \($0)" } ?? ""
     reportFailure(
@@ -780,9 +845,23 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   /// Runs every runnable effect on the manual clock until nothing is runnable, reduces what
-  /// it delivered, and reports what the store reported meanwhile.
-  private func settle(at site: CallSite) {
+  /// it delivered (on the actor that owns the store), takes the reductions, and reports what
+  /// the store reported meanwhile.
+  private func settle(at site: CallSite) async {
+    _ = await clock.settle(until: { true })
+    takeReductionsAndReports(at: site)
+  }
+
+  /// ``settle(at:)`` without leaving the main actor: what a store on another actor reduces
+  /// waits for the next asynchronous settle point.
+  private func settleOnMainActor(at site: CallSite) {
     clock.settle()
+    takeReductionsAndReports(at: site)
+  }
+
+  /// Takes the reductions a store on another actor made, and reports what the store reported.
+  private func takeReductionsAndReports(at site: CallSite) {
+    store.handOverRecordedReductions()
     let reported = diagnostics.withLock { reported in
       defer { reported.removeAll() }
       return reported
@@ -798,7 +877,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Waits, at most until `deadline`, for work off the clock's executor to deliver an action.
   private func waitForDeliveredAction(until deadline: ContinuousClock.Instant) async {
     _ = await clock.settle(
-      until: { !received.isEmpty }, timeout: ContinuousClock.now.duration(to: deadline))
+      until: {
+        store.handOverRecordedReductions()
+        return !received.isEmpty
+      }, timeout: ContinuousClock.now.duration(to: deadline))
   }
 
   private func describe(_ action: Action) -> String {

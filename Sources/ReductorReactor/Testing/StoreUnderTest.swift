@@ -13,8 +13,10 @@ package struct StoreUnderTest<State, Action: Sendable> {
   /// The store's clock.
   package let clock: any Clock<Duration>
   private let currentState: () -> State
-  private let sendAction: (Action) -> StoreTask?
+  private let sendAction: (Action) async -> StoreTask?
   private let reduceDelivered: () -> Void
+  /// Hands the reductions made on another actor since the last call to the recorder.
+  private let handOverReductions: () -> Void
   private let dependenciesGet: () -> DependencyValues?
   private let dependenciesSet: (DependencyValues) -> Void
   private let diagnosticHandlerSet: (@escaping @Sendable (StoreDiagnostic) -> Void) -> Void
@@ -46,6 +48,7 @@ package struct StoreUnderTest<State, Action: Sendable> {
     currentState = { store.state }
     sendAction = send
     reduceDelivered = { store.reduceDeliveredActions() }
+    handOverReductions = {}
     dependenciesGet = dependencies.get
     dependenciesSet = dependencies.set
     diagnosticHandlerSet = { store.diagnosticHandler = $0 }
@@ -55,9 +58,54 @@ package struct StoreUnderTest<State, Action: Sendable> {
     workApartObserverSet = workApart
   }
 
+  /// A store that `owner`, an actor of the test's, owns: the test's actions are sent on that
+  /// actor, and `reductions` keeps what it reduced there until the test store takes it. The
+  /// store's reducer records into `reductions`, and reduces with the dependencies
+  /// `dependencies` gets and sets.
+  package init(
+    store: ActorStore<State, Action>,
+    owner: any Actor,
+    reductions: ReductionLog<State, Action>,
+    dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void)
+  ) {
+    clock = store.clock
+    let lastState = LastState(store.state)
+    currentState = { lastState.value }
+    // The store is touched on `owner` only from here on: each send hops there, from a task on
+    // the clock's executor, so that an effect that calls back into `owner` finds it free and
+    // stays on the clock.
+    nonisolated(unsafe) let store = store
+    let clock = clock as? ManualClock
+    sendAction = { action in
+      guard let clock else { return await store.send(action, isolation: owner) }
+      return await clock.settle { await store.send(action, isolation: owner) }
+    }
+    // The clock's settle points reduce what effects delivered, on the owner.
+    reduceDelivered = {}
+    dependenciesGet = dependencies.get
+    dependenciesSet = dependencies.set
+    diagnosticHandlerSet = { store.diagnosticHandler = $0 }
+    let recorder = Recorder<State, Action>()
+    installRecorder = { recorder.record = $0 }
+    handOverReductions = {
+      for (action, state) in reductions.take() {
+        lastState.value = state
+        recorder.record?(action, state)
+      }
+    }
+    workApartObserverSet = nil
+  }
+
   /// The current state.
   package var state: State {
     currentState()
+  }
+
+  /// Hands the reductions a store on another actor made since the last call to the function
+  /// ``recordReductions(_:)`` installed; a store on the main actor hands each over as it is
+  /// made.
+  package func handOverRecordedReductions() {
+    handOverReductions()
   }
 
   /// The dependencies the store reduces and starts effects with.
@@ -66,9 +114,9 @@ package struct StoreUnderTest<State, Action: Sendable> {
     nonmutating set { newValue.map(dependenciesSet) }
   }
 
-  /// Sends `action` as the program does; `nil` if the test cannot send it.
-  package func send(_ action: Action) -> StoreTask? {
-    sendAction(action)
+  /// Sends `action` as the program does, on the store's actor; `nil` if the test cannot send it.
+  package func send(_ action: Action) async -> StoreTask? {
+    await sendAction(action)
   }
 
   /// Reduces the actions effects delivered and have not been reduced yet.
@@ -107,5 +155,47 @@ private final class ReductionRecorder<State, Step: Sendable>: @MainActor StoreEx
 
   func didReduce(_ step: Step, origin: ActionOrigin<Step>, from previous: State?, to state: State) {
     record(step, state)
+  }
+}
+
+/// The state a store on another actor reached at the last reduction the test store took.
+@MainActor
+private final class LastState<State> {
+  var value: State
+
+  init(_ value: State) {
+    self.value = value
+  }
+}
+
+/// The function a test store records the reductions of a store on another actor with.
+@MainActor
+private final class Recorder<State, Action> {
+  var record: ((Action?, State) -> Void)?
+}
+
+/// The reductions a store on another actor made, each action with the state after it, until the
+/// test store takes them on its own actor.
+package final class ReductionLog<State, Action>: Sendable {
+  private let reductions = Locked<[(Action, State)]>([])
+
+  package init() {}
+
+  /// `reducer`, recording each reduction here.
+  package func recording<R: Reducer>(_ reducer: R) -> Reduce<State, Action>
+  where R.State == State, R.Action == Action {
+    Reduce { [self] state, action in
+      let effect = reducer.reduce(into: &state, action: action)
+      reductions.withLock { $0.append((action, state)) }
+      return effect
+    }
+  }
+
+  /// Takes the reductions recorded until now.
+  func take() -> [(Action, State)] {
+    reductions.withLock { reductions in
+      defer { reductions.removeAll() }
+      return reductions
+    }
   }
 }

@@ -1,6 +1,7 @@
 // The code of the article "Stores on actors" of the Reductor documentation.
 import Distributed
 import Reductor
+import ReductorTesting
 import Testing
 
 struct Chat: Reducer {
@@ -9,7 +10,7 @@ struct Chat: Reducer {
     var pending = 0
   }
 
-  enum Action: Sendable, Codable {
+  enum Action: Sendable, Codable, Equatable {
     case post(String)
     case postLater(String, after: Duration)
   }
@@ -134,6 +135,14 @@ func shutDown(_ rooms: [ReducerActor<Chat.State, Chat.Action>]) async -> Int {
     #expect(await room.state.messages == [])
     await clock.advance(by: .seconds(1))
     #expect(await room.state.messages == ["Hi"])
+  }
+
+  @MainActor @Test func aDelayedPostIsReducedOnTheRoomsActor() async {
+    let store = TestStore(initialState: Chat.State(), reducer: Chat(), owner: Room())
+    await store.send(.postLater("Hi", after: .seconds(1))) { $0.pending = 1 }
+    await store.clock.advance(by: .seconds(1))
+    await store.receive(.post("Hi")) { $0.messages = ["Hi"] }
+    await store.finish()
   }
 
   @Test func aShutdownWaitsForEveryRoomsEffects() async {
