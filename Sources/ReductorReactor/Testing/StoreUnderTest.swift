@@ -69,8 +69,8 @@ package struct StoreUnderTest<State, Action: Sendable> {
     dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void)
   ) {
     clock = store.clock
-    let lastState = LastState(store.state)
-    currentState = { lastState.value }
+    let taker = ReductionTaker<State, Action>(state: store.state)
+    currentState = { taker.lastState }
     // The store is touched on `owner` only from here on: each send hops there, from a task on
     // the clock's executor, so that an effect that calls back into `owner` finds it free and
     // stays on the clock.
@@ -85,12 +85,11 @@ package struct StoreUnderTest<State, Action: Sendable> {
     dependenciesGet = dependencies.get
     dependenciesSet = dependencies.set
     diagnosticHandlerSet = { store.diagnosticHandler = $0 }
-    let recorder = Recorder<State, Action>()
-    installRecorder = { recorder.record = $0 }
+    installRecorder = { taker.record = $0 }
     handOverReductions = {
       for (action, state) in reductions.take() {
-        lastState.value = state
-        recorder.record?(action, state)
+        taker.lastState = state
+        taker.record?(action, state)
       }
     }
     workApartObserverSet = nil
@@ -158,20 +157,16 @@ private final class ReductionRecorder<State, Step: Sendable>: @MainActor StoreEx
   }
 }
 
-/// The state a store on another actor reached at the last reduction the test store took.
+/// Where the test store takes the reductions of a store on another actor: the function it
+/// records them with, and the state after the last one it took.
 @MainActor
-private final class LastState<State> {
-  var value: State
-
-  init(_ value: State) {
-    self.value = value
-  }
-}
-
-/// The function a test store records the reductions of a store on another actor with.
-@MainActor
-private final class Recorder<State, Action> {
+private final class ReductionTaker<State, Action> {
   var record: ((Action?, State) -> Void)?
+  var lastState: State
+
+  init(state: State) {
+    lastState = state
+  }
 }
 
 /// The reductions a store on another actor made, each action with the state after it, until the
