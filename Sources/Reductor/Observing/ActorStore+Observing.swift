@@ -57,14 +57,10 @@ extension ActorStore {
     buffering: AsyncStream<Element>.Continuation.BufferingPolicy,
     start: (StreamBuffer<Element>) -> (UnsafePointer<State>) -> Void
   ) -> StateStream<Element> {
-    let keptAlive: AnyObject?
-    switch source {
-    case .root: keptAlive = nil  // releasing the root ends its streams
-    case .scoped: keptAlive = self
-    }
-    return StateStream(
-      buffering: buffering, runtime: runtime, followsOutsideChanges: false, keeping: keptAlive,
-      subscribe: { subscribe($0, call: $1) }, start: start)
+    // Releasing a root ends its streams; a scoped store's keep it.
+    StateStream(
+      buffering: buffering, runtime: runtime, followsOutsideChanges: false,
+      keeping: kernel == nil ? self : nil, subscribe: { subscribe($0, call: $1) }, start: start)
   }
 }
 
