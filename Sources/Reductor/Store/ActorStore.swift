@@ -113,8 +113,8 @@ public final class ActorStore<State, Action: Sendable> {
   @discardableResult
   public func send(_ action: Action, isolation: isolated any Actor = #isolation) -> StoreTask {
     // Read through `unsafelyUnwrapped` once checked: a `guard let` binding retains the kernel on
-    // every send, a slow retain since the kernel is weakly referenced (`actor.send.inside` 1.22 ×
-    // `send.root`, against 1.02 × so).
+    // every send, a slow retain since the kernel is weakly referenced (`actor.send.inside`; see
+    // Benchmarks/NOTES.md).
     guard kernel != nil else { return sendToRoot(action, isolation: isolation) }
     if owner != ObjectIdentifier(isolation) { claim(for: isolation) }
     return kernel.unsafelyUnwrapped.send(
