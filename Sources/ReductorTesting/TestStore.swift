@@ -172,7 +172,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   /// Creates a test store that runs `reducer` over `initialState` on a manual clock, in a store
-  /// that `owner` owns: an ``ActorStore``, whose reducer runs on that actor, and to which its
+  /// that `owner` owns: an `ActorStore`, whose reducer runs on that actor, and to which its
   /// effects deliver, as in a service that keeps its stores on actors of its own.
   ///
   /// ```swift
