@@ -322,9 +322,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         at: site)
     }
     // Work off the clock's executor may have delivered actions since the settle point: they
-    // are received actions, reduced before the sent one.
-    store.reduceDeliveredActions()
-    store.handOverRecordedReductions()
+    // are received actions, reduced before the sent one (on a main-actor store; a store on
+    // another actor reduces them at the clock's next asynchronous settle point).
+    settleOnMainActor(at: site)
     lastSend = (description, site)
     isSending = true
     let sent = await store.send(action)

@@ -1,6 +1,5 @@
 /// What the package's drivers of a store use besides its public API: the reactor family, whose
-/// runtime turns a view model's calls into the store's actions, and the test store, which keeps
-/// the actions effects delivered apart from the one it sends.
+/// runtime turns a view model's calls into the store's actions.
 extension ReducerStore {
   /// The state, without an observation access.
   @inlinable
@@ -22,12 +21,5 @@ extension ReducerStore {
       !kernel.queue.hasActions, !kernel.inbox.hasEntries
     else { return nil }
     return kernel.send(makeAction(), reducingDeliveredActionsFirst: false)
-  }
-
-  /// Reduces the actions effects and other threads delivered until now (not those that arrive
-  /// meanwhile), and the actions they send: for a test store, which keeps them apart from the
-  /// reduction of the action it sends next, and for a shutdown that waits for them.
-  package func reduceDeliveredActions() {
-    kernel.reduceDeliveredActions()
   }
 }

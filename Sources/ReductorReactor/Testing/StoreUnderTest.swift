@@ -14,7 +14,6 @@ package struct StoreUnderTest<State, Action: Sendable> {
   package let clock: any Clock<Duration>
   private let currentState: () -> State
   private let sendAction: (Action) async -> StoreTask?
-  private let reduceDelivered: () -> Void
   /// Hands the reductions made on another actor since the last call to the recorder.
   private let handOverReductions: () -> Void
   private let dependenciesGet: () -> DependencyValues?
@@ -47,7 +46,6 @@ package struct StoreUnderTest<State, Action: Sendable> {
     clock = store.clock
     currentState = { store.state }
     sendAction = send
-    reduceDelivered = { store.reduceDeliveredActions() }
     handOverReductions = {}
     dependenciesGet = dependencies.get
     dependenciesSet = dependencies.set
@@ -80,8 +78,6 @@ package struct StoreUnderTest<State, Action: Sendable> {
       guard let clock else { return await store.send(action, isolation: owner) }
       return await clock.settle { await store.send(action, isolation: owner) }
     }
-    // The clock's settle points reduce what effects delivered, on the owner.
-    reduceDelivered = {}
     dependenciesGet = dependencies.get
     dependenciesSet = dependencies.set
     diagnosticHandlerSet = { store.diagnosticHandler = $0 }
@@ -116,11 +112,6 @@ package struct StoreUnderTest<State, Action: Sendable> {
   /// Sends `action` as the program does, on the store's actor; `nil` if the test cannot send it.
   package func send(_ action: Action) async -> StoreTask? {
     await sendAction(action)
-  }
-
-  /// Reduces the actions effects delivered and have not been reduced yet.
-  package func reduceDeliveredActions() {
-    reduceDelivered()
   }
 
   /// Replaces the store's diagnostic handler.
