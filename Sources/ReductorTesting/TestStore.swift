@@ -153,18 +153,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     self.init(
-      clock: clock, withDependencies: updateDependencies,
+      initialState: initialState, clock: clock, withDependencies: updateDependencies,
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) { dependencies in
-      // Made with the test's dependencies, so that a shared value of the state lives in the
-      // test's storage.
-      let initialState = withDependencies {
-        $0 = dependencies
-      } operation: {
-        initialState()
-      }
-      let values = TestDependencies(dependencies)
-      return StoreUnderTest(
+    ) { initialState, values in
+      StoreUnderTest(
         store: ReducerStore(
           initialState: initialState, reducer: values.reducing(with: reducer), clock: clock),
         dependencies: values.accessors)
@@ -214,21 +206,35 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     self.init(
-      clock: clock, withDependencies: updateDependencies,
+      initialState: initialState, clock: clock, withDependencies: updateDependencies,
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) { dependencies in
-      let initialState = withDependencies {
-        $0 = dependencies
-      } operation: {
-        initialState()
-      }
-      let values = TestDependencies(dependencies)
+    ) { initialState, values in
       let reductions = ReductionLog<State, Action>()
       return StoreUnderTest(
         store: ActorStore(
           initialState: initialState,
           reducer: reductions.recording(values.reducing(with: reducer)), clock: clock),
-        owner: owner, reductions: reductions, dependencies: values.accessors)
+        owner: owner, clock: clock, reductions: reductions, dependencies: values.accessors)
+    }
+  }
+
+  /// Creates a test store of the store `makeStore` makes, on `clock`, from `initialState` and
+  /// the dependencies its reducer is to reduce with. The initial state is made with the test's
+  /// dependencies, so that a shared value of the state lives in the test's storage.
+  private convenience init(
+    initialState: () -> State,
+    clock: ManualClock,
+    withDependencies updateDependencies: (inout DependencyValues) -> Void,
+    site: CallSite,
+    makeStore: (State, TestDependencies) -> StoreUnderTest<State, Action>
+  ) {
+    self.init(clock: clock, withDependencies: updateDependencies, site: site) { dependencies in
+      let initialState = withDependencies {
+        $0 = dependencies
+      } operation: {
+        initialState()
+      }
+      return makeStore(initialState, TestDependencies(dependencies))
     }
   }
 

@@ -42,11 +42,7 @@ extension ActorStore {
     of keyPath: KeyPath<State, Value>,
     buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
   ) -> StateStream<Value> {
-    stream(buffering: buffering) { buffer in
-      let observer = ChangeObserver(keyPath, in: state) { buffer.append($0) }
-      buffer.append(observer.last)
-      return { observer.receive($0) }
-    }
+    stream(buffering: buffering) { $0.feedingChanges(of: keyPath, from: state) }
   }
 
   /// A stream fed by the function `start` returns, called on the store's actor with this store's
@@ -90,9 +86,6 @@ extension ActorStore where State: Sendable {
   public func states(
     buffering: AsyncStream<State>.Continuation.BufferingPolicy
   ) -> StateStream<State> {
-    stream(buffering: buffering) { buffer in
-      buffer.append(state)
-      return { state in buffer.append(state.pointee) }
-    }
+    stream(buffering: buffering) { $0.feedingStates(from: state) }
   }
 }

@@ -129,10 +129,7 @@ extension Store where State: Sendable {
     buffering: AsyncStream<State>.Continuation.BufferingPolicy
   ) -> StateStream<State> {
     // Every reduced state, and only those: a change outside a reduction is not one.
-    stream(buffering: buffering, followsOutsideChanges: false) { buffer in
-      buffer.append(state)
-      return { state in buffer.append(state.pointee) }
-    }
+    stream(buffering: buffering, followsOutsideChanges: false) { $0.feedingStates(from: state) }
   }
 }
 
@@ -159,11 +156,7 @@ extension Store {
     of keyPath: KeyPath<State, Value>,
     buffering: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
   ) -> StateStream<Value> {
-    stream(buffering: buffering) { buffer in
-      let observer = ChangeObserver(keyPath, in: state) { buffer.append($0) }
-      buffer.append(observer.last)
-      return { observer.receive($0) }
-    }
+    stream(buffering: buffering) { $0.feedingChanges(of: keyPath, from: state) }
   }
 
   /// The value of the pulse at `keyPath` once for each reduced action that assigned it, the same

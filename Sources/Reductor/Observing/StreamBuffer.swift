@@ -92,6 +92,27 @@ final class StreamBuffer<Element: Sendable>: Sendable {
   }
 }
 
+extension StreamBuffer {
+  /// Adds `state`, and makes the function that adds each state after it: what a stream of
+  /// states feeds.
+  @inlinable
+  func feedingStates(from state: Element) -> (UnsafePointer<Element>) -> Void {
+    append(state)
+    return { [self] in append($0.pointee) }
+  }
+
+  /// Adds the value at `keyPath` in `state`, and makes the function that adds each value after
+  /// it that differs from the one before: what a stream of values feeds.
+  @inlinable
+  func feedingChanges<State>(
+    of keyPath: KeyPath<State, Element>, from state: State
+  ) -> (UnsafePointer<State>) -> Void where Element: Equatable {
+    let observer = ChangeObserver(keyPath, in: state) { [self] in append($0) }
+    append(observer.last)
+    return { observer.receive($0) }
+  }
+}
+
 extension StreamBuffer.Contents {
   @inlinable
   mutating func append(_ element: Element, limit: Int?, keepsNewest: Bool) {

@@ -56,28 +56,25 @@ package struct StoreUnderTest<State, Action: Sendable> {
     workApartObserverSet = workApart
   }
 
-  /// A store that `owner`, an actor of the test's, owns: the test's actions are sent on that
-  /// actor, and `reductions` keeps what it reduced there until the test store takes it. The
-  /// store's reducer records into `reductions`, and reduces with the dependencies
+  /// A store that `owner`, an actor of the test's, owns, on `clock`: the test's actions are
+  /// sent on that actor, and `reductions` keeps what it reduced there until the test store takes
+  /// it. The store's reducer records into `reductions`, and reduces with the dependencies
   /// `dependencies` gets and sets.
   package init(
     store: ActorStore<State, Action>,
     owner: any Actor,
+    clock: ManualClock,
     reductions: ReductionLog<State, Action>,
     dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void)
   ) {
-    clock = store.clock
+    self.clock = clock
     let taker = ReductionTaker<State, Action>(state: store.state)
     currentState = { taker.lastState }
     // The store is touched on `owner` only from here on: each send hops there, from a task on
     // the clock's executor, so that an effect that calls back into `owner` finds it free and
     // stays on the clock.
     nonisolated(unsafe) let store = store
-    let clock = clock as? ManualClock
-    sendAction = { action in
-      guard let clock else { return await store.send(action, isolation: owner) }
-      return await clock.settle { await store.send(action, isolation: owner) }
-    }
+    sendAction = { action in await clock.settle { await store.send(action, isolation: owner) } }
     dependenciesGet = dependencies.get
     dependenciesSet = dependencies.set
     diagnosticHandlerSet = { store.diagnosticHandler = $0 }
