@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "ReductorReactor", targets: ["ReductorReactor"]),
     .library(name: "ReductorSharing", targets: ["ReductorSharing"]),
     .library(name: "ReductorRecording", targets: ["ReductorRecording"]),
+    .library(name: "ReductorReactorTesting", targets: ["ReductorReactorTesting"]),
+    .library(name: "ReductorRecordingTesting", targets: ["ReductorRecordingTesting"]),
     .executable(name: "counter", targets: ["Counter"]),
     .executable(name: "search", targets: ["Search"]),
     .executable(name: "items", targets: ["Items"]),
@@ -25,9 +27,14 @@ let package = Package(
   ],
   targets: [
     .target(name: "Reductor"),
+    // The test store, on the core alone; a shared value in a state is asserted through the
+    // core's `HeldByReference`.
+    .target(name: "ReductorTesting", dependencies: ["Reductor"]),
+    // Test stores of reactors, reactables and async reactors.
+    .target(name: "ReductorReactorTesting", dependencies: ["ReductorReactor", "ReductorTesting"]),
+    // Replaying a recording as a test.
     .target(
-      name: "ReductorTesting",
-      dependencies: ["Reductor", "ReductorReactor", "ReductorSharing", "ReductorRecording"]),
+      name: "ReductorRecordingTesting", dependencies: ["ReductorRecording", "ReductorTesting"]),
     .target(name: "ReductorReactor", dependencies: ["Reductor"]),
     // Shared state and its persistence; with ReductorRecording, the library modules that import
     // Foundation.
@@ -81,7 +88,8 @@ let package = Package(
     .testTarget(
       name: "ReductorTestingTests",
       dependencies: [
-        "ReductorTesting", "ReductorReactor", "ReductorSharing", "ReductorRecording", "StressRuns",
+        "ReductorTesting", "ReductorReactorTesting", "ReductorRecordingTesting", "ReductorSharing",
+        "StressRuns",
       ]),
     .testTarget(name: "ReductorReactorTests", dependencies: ["ReductorReactor", "StressRuns"]),
     .testTarget(
@@ -93,19 +101,23 @@ let package = Package(
     .testTarget(
       name: "CounterTests",
       dependencies: [
-        "Counter", "Terminal", "ReductorTesting", "ReductorSharing", "ReductorRecording",
+        "Counter", "Terminal", "ReductorTesting", "ReductorSharing", "ReductorRecordingTesting",
         "StressRuns",
       ],
       packageAccess: false),
     .testTarget(
-      name: "SearchTests", dependencies: ["Search", "ReductorTesting", "ReductorRecording"],
+      name: "SearchTests",
+      dependencies: ["Search", "ReductorTesting", "ReductorRecording", "ReductorRecordingTesting"],
       packageAccess: false),
     .testTarget(
       name: "ItemsTests", dependencies: ["Items", "Terminal", "ReductorReactor", "StressRuns"],
       packageAccess: false),
     .testTarget(
       name: "TodosTests",
-      dependencies: ["Todos", "ReductorTesting", "ReductorSharing", "ReductorRecording"],
+      dependencies: [
+        "Todos", "ReductorTesting", "ReductorSharing", "ReductorRecording",
+        "ReductorRecordingTesting",
+      ],
       resources: [.copy("Resources/session.jsonl")], packageAccess: false),
     .testTarget(
       name: "ScoreboardTests",
@@ -122,7 +134,9 @@ let package = Package(
       exclude: ["InstrumentingStoresArticleTests.swift"], packageAccess: false),
     .testTarget(
       name: "ReductorTestingSnippets",
-      dependencies: ["ReductorTesting", "ReductorReactor", "ReductorSharing", "ReductorRecording"],
+      dependencies: [
+        "ReductorTesting", "ReductorReactorTesting", "ReductorRecordingTesting", "ReductorSharing",
+      ],
       path: "Documentation/Snippets/Tests/ReductorTestingSnippets", packageAccess: false),
     .testTarget(
       name: "ReductorReactorSnippets", dependencies: ["ReductorReactor", "ReductorTesting"],

@@ -23,8 +23,8 @@ let package = Package(
     .testTarget(
       name: "ReductorTestingSnippets",
       dependencies: [
-        reductor("ReductorTesting"), reductor("ReductorReactor"), reductor("ReductorSharing"),
-        reductor("ReductorRecording"),
+        reductor("ReductorTesting"), reductor("ReductorReactorTesting"),
+        reductor("ReductorRecordingTesting"), reductor("ReductorSharing"),
       ]),
     .testTarget(
       name: "ReductorReactorSnippets",

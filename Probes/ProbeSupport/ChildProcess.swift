@@ -42,7 +42,8 @@ public func startChild(
 public func runChild(_ arguments: [String], killAfter: Duration?) -> Substring? {
   let (process, output) = startChild(arguments)
   if let killAfter {
-    Thread.sleep(forTimeInterval: Double(killAfter.nanoseconds) / 1e9)
+    let (seconds, attoseconds) = killAfter.components
+    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
     kill(process.processIdentifier, SIGKILL)
   }
   let data = output.fileHandleForReading.readDataToEndOfFile()

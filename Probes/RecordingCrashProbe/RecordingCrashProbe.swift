@@ -91,7 +91,7 @@ struct RecordingCrashProbe {
     var counts: [Outcome: Int] = [:]
     for _ in 0..<trials {
       try? FileManager.default.removeItem(at: file)
-      let delay = Duration.nanoseconds(Int64.random(in: 0...(full.nanoseconds / 10 * 9)))
+      let delay = full * Double.random(in: 0...0.9)
       let confirmed = runChild(file: file, sends: sends, killAfter: delay)
       let outcome = judge(file: file, confirmed: confirmed, sends: sends)
       counts[outcome, default: 0] += 1

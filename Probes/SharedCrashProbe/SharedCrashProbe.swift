@@ -112,7 +112,7 @@ struct SharedCrashProbe {
     for _ in 0..<trials {
       try? FileManager.default.removeItem(at: folder)
       // Within the first 90 % of the writes, so that few children finish first.
-      let delay = Duration.nanoseconds(Int64.random(in: 0...(full.nanoseconds / 10 * 9)))
+      let delay = full * Double.random(in: 0...0.9)
       let confirmed = runChild(file: file, writes: writes, inPlace: inPlace, killAfter: delay)
       let outcome = judge(file: file, confirmed: confirmed, writes: writes)
       counts[outcome, default: 0] += 1

@@ -36,7 +36,7 @@ enum ElapsedTime: Sendable {
   func nanoseconds() -> Int64 {
     switch self {
     case .continuous(let start): Self.continuousReading() - start
-    case .other(let elapsed): elapsed().nanoseconds
+    case .other(let elapsed): elapsed().recordedNanoseconds
     }
   }
 
@@ -52,5 +52,16 @@ enum ElapsedTime: Sendable {
     clock_gettime(CLOCK_MONOTONIC, &time)
     #endif
     return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+  }
+}
+
+extension Duration {
+  /// The duration in whole nanoseconds, the unit of a recording's lines; one beyond the
+  /// nanoseconds `Int64` holds (292 years) is clamped to them.
+  package var recordedNanoseconds: Int64 {
+    let (seconds, attoseconds) = components
+    let secondsLimit = Int64.max / 1_000_000_000
+    guard seconds.magnitude < secondsLimit else { return seconds < 0 ? .min : .max }
+    return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
   }
 }

@@ -194,7 +194,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
       let (origin, cause) = recorded.origin.line
       data.append(
         StepLine(
-          step: recorded.number, time: recorded.time.nanoseconds, origin: origin,
+          step: recorded.number, time: recorded.time.recordedNanoseconds, origin: origin,
           cause: cause, action: try RecordingCoding.tree(of: recorded.action, encoder: encoder),
           changes: recorded.changes
         ).data)
@@ -211,7 +211,7 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
           }
           data.append(
             EffectEndedLine(
-              effectEnded: line.step, time: endTime.nanoseconds, cancelled: effect.wasCancelled
+              effectEnded: line.step, time: endTime.recordedNanoseconds, cancelled: effect.wasCancelled
             ).data)
         case .stages:
           data.append(StagesLine(of: steps[line.step - 1]).data)

@@ -166,7 +166,7 @@ struct StagesLine: RecordingLine {
 
   /// The line of `durations`, the stage durations of step `step`.
   init(step: Int, durations: [String: Duration]) {
-    self.stages = durations.mapValues { .integer($0.nanoseconds) }
+    self.stages = durations.mapValues { .integer($0.recordedNanoseconds) }
     self.step = step
   }
 

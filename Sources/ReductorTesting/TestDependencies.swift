@@ -1,17 +1,17 @@
-internal import Reductor
+package import Reductor
 
 /// The dependencies a test's reducer reduces with, and the effects it makes run with: the test
 /// context, the test's clock and overrides, which the test may change between steps. The test
 /// changes them on its actor, and a store on another actor reads them there.
-final class TestDependencies: Sendable {
+package final class TestDependencies: Sendable {
   private let values: Locked<DependencyValues>
 
-  init(_ values: DependencyValues) {
+  package init(_ values: DependencyValues) {
     self.values = Locked(values)
   }
 
   /// `reducer`, reducing with these dependencies in force.
-  func reducing<R: Reducer>(with reducer: R) -> Reduce<R.State, R.Action> {
+  package func reducing<R: Reducer>(with reducer: R) -> Reduce<R.State, R.Action> {
     Reduce { state, action in
       withDependencies {
         $0 = self.values.value

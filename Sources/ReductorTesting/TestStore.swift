@@ -1,6 +1,5 @@
 public import Reductor
 internal import ReductorReactor
-internal import ReductorSharing
 
 /// A store for tests that asserts exhaustively: each send states how the state changed, each
 /// action an effect delivers must be received, and the test ends with nothing unreceived and no
@@ -58,8 +57,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let before: State
     let after: State
     /// The shared values before and after it, which the states read from one place.
-    let sharedBefore: OutsideChangeTracker.Snapshot
-    let sharedAfter: OutsideChangeTracker.Snapshot
+    let sharedBefore: SharedValues
+    let sharedAfter: SharedValues
   }
 
   private struct SentEffects: Sendable {
@@ -109,7 +108,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// The state after the last reduction, which the next one starts from.
   private var lastState: State
   /// The shared values after the last reduction.
-  private var lastShared: OutsideChangeTracker.Snapshot = [:]
+  private var lastShared = SharedValues()
   /// Actions effects delivered that the test has not received yet, oldest first, and the states
   /// around each (two arrays, so the deinitializer can read the sendable actions alone).
   private var received: [Action] = []
@@ -122,8 +121,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private var lastSend: (description: String, site: CallSite)?
   /// What the store reported, from any thread; each becomes a failure at the next call.
   private let diagnostics = Locked<[StoreDiagnostic]>([])
-  /// The shared values made in the test's dependencies, which `check` asserts.
-  private let changeTracker = OutsideChangeTracker()
   private var isFinished = false
   /// What a non-exhaustive test skipped, in order, when it shows its skipped assertions.
   private(set) var skippedAssertions: [String] = []
@@ -240,14 +237,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Creates a test store that drives the store `makeStore` makes with the test's dependencies,
   /// whose clock is `clock`.
-  init(
+  package init(
     clock: ManualClock,
     withDependencies updateDependencies: (inout DependencyValues) -> Void,
     site: CallSite,
     makeStore: (DependencyValues) -> StoreUnderTest<State, Action>
   ) {
     var dependencies = DependencyValues.test(clock: clock, reportingTo: diagnostics)
-    dependencies.outsideChangeTracker = changeTracker
     dependencies.isOverriding = true
     updateDependencies(&dependencies)
     dependencies.isOverriding = false
@@ -255,7 +251,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     store.dependencies = dependencies
     self.clock = clock
     lastState = store.state
-    lastShared = changeTracker.snapshot()
+    lastShared = SharedValues(heldBy: lastState)
     creationSite = site
     store.recordReductions { [weak self] action, state in self?.record(action, state) }
     store.trackWorkApart { [weak self] task in self?.trackWorkApart(task) }
@@ -694,7 +690,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// is not recorded: a change of the state it made shows in the next reduction the test sees.
   private func record(_ action: Action?, _ state: State) {
     guard let action else { return }
-    let shared = changeTracker.snapshot()
+    let shared = SharedValues(heldBy: state)
     let reduction = Reduction(
       before: lastState, after: state, sharedBefore: lastShared, sharedAfter: shared)
     lastState = state
@@ -765,10 +761,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let base = exhaustivity == .on ? reduction.before : reduction.after
     let sharedBase = exhaustivity == .on ? reduction.sharedBefore : reduction.sharedAfter
     // Inside the assertion, a shared value reads (and the closure assigns) its expected value,
-    // so the states compare equal in it; the tracker compares the shared values after it.
-    let (stateFailure, sharedDifferences) = changeTracker.assert(
-      startingFrom: sharedBase, actual: reduction.sharedAfter
-    ) { () -> String? in
+    // so the states compare equal in it; the shared values are compared after it.
+    let (stateFailure, sharedDifferences) = sharedBase.assert(actual: reduction.sharedAfter) {
+      () -> String? in
       var expected = base
       do {
         try updateExpected?(&expected)
@@ -776,7 +771,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         return "The state closure of \(step) threw \(error)."
       }
       if exhaustivity == .on, updateExpected != nil, expected == base, reduction.after == base,
-        !changeTracker.differ(reduction.sharedBefore, reduction.sharedAfter)
+        !reduction.sharedBefore.differs(from: reduction.sharedAfter)
       {
         return "Expected state to change, but no change occurred after \(step): the state "
           + "closure changed nothing, and neither did the action. Omit the closure to assert "
@@ -922,7 +917,7 @@ private func bulleted(_ items: [String]) -> String {
 extension DependencyValues {
   /// The dependencies in force now, in the test context, on `clock` (every clock dependency),
   /// with what is reported collected in `diagnostics`: where a test store and a replay run.
-  static func test(
+  package static func test(
     clock: ManualClock, reportingTo diagnostics: Locked<[StoreDiagnostic]>
   ) -> DependencyValues {
     var dependencies = DependencyValues.current

@@ -2,6 +2,7 @@ import Reductor
 import ReductorRecording
 import ReductorSharing
 import ReductorTesting
+import ReductorRecordingTesting
 import Testing
 
 @testable import Counter

@@ -1,6 +1,7 @@
 import Reductor
 import ReductorRecording
 import ReductorTesting
+import ReductorRecordingTesting
 import Testing
 
 /// A ping answered at once with a pong (a `.send` effect), and a serve whose two effects each

@@ -1,6 +1,7 @@
 import Reductor
 import ReductorRecording
 import ReductorTesting
+import ReductorRecordingTesting
 import Testing
 
 @testable import Search

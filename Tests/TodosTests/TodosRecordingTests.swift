@@ -3,6 +3,7 @@ import Reductor
 import ReductorRecording
 import ReductorSharing
 import ReductorTesting
+import ReductorRecordingTesting
 import Testing
 
 @testable import Todos

@@ -299,7 +299,7 @@ func escaped(_ text: String) -> String {
 
 extension Duration {
   /// The duration in whole nanoseconds, as the page shows times.
-  fileprivate var pageNanoseconds: Int { Int(nanoseconds) }
+  fileprivate var pageNanoseconds: Int { Int(recordedNanoseconds) }
 }
 
 /// The recording as the page's script reads it.

@@ -85,7 +85,7 @@ struct Milliseconds: CustomStringConvertible {
 
 extension Duration {
   /// The duration in whole nanoseconds, saturating at `Int64`'s range.
-  package var nanoseconds: Int64 {
+  var nanoseconds: Int64 {
     let (seconds, attoseconds) = components
     let (scaled, overflowed) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     let (total, overflowedAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)

@@ -14,10 +14,27 @@ public import Synchronization
 /// `values(of:)`, `pulses(of:)`) are called again. A `states` stream is not: it yields reduced
 /// states, and there was no reduction. The changes of one turn of the main actor make one
 /// refresh.
+///
+/// A test store asserts such values as it asserts the rest of the state: the state it kept from
+/// before an action already shows the value after it, so it keeps each value's ``currentValue``
+/// after each reduction, compares them, and runs its assertion closure inside
+/// ``asserting(_:_:)``, where the field reads and changes an expected value instead.
 package protocol HeldByReference {
   /// The stores that follow the value behind the field; the same for every field that holds
-  /// that value.
+  /// that value, so its identity is the value's.
   var followers: OutsideChangeFollowers { get }
+  /// The value's name in a test's failures, such as its key.
+  var name: String { get }
+  /// The value now.
+  var currentValue: any Sendable { get }
+  /// Whether two values of the field are equal; values that cannot be compared are equal.
+  func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool
+  /// Runs `body` as a test's assertion: in this task, reading a field whose value has an entry
+  /// in `expected` (by the identity of its ``followers``) gives that entry, and changing the
+  /// field changes the entry only.
+  func asserting<Result>(
+    _ expected: Locked<[ObjectIdentifier: any Sendable]>, _ body: () -> Result
+  ) -> Result
 }
 
 /// The stores that follow one value held by reference, kept by the value: a change costs the
@@ -67,7 +84,13 @@ package final class OutsideChangeFollowers: Sendable {
     let now = self.epoch.load(ordering: .relaxed)
     guard now != epoch else { return }
     epoch = now
-    holds = !valuesHeldByReference(in: value()).isEmpty
+    holds = holdsValuesByReference(value())
+  }
+
+  /// Whether `value` holds a value by reference.
+  @usableFromInline
+  static func holdsValuesByReference(_ value: Any) -> Bool {
+    !valuesHeldByReference(in: value).isEmpty
   }
 
   /// The epoch now: it moves whenever a value held by reference is made or looked up.
@@ -76,21 +99,23 @@ package final class OutsideChangeFollowers: Sendable {
     epoch.load(ordering: .relaxed)
   }
 
-  /// The values `value` holds by reference, by identity: its own fields, and those of the
-  /// values in them, but no object other than `value` itself (another object's fields may be
-  /// another thread's to change) and no `_$` field (an Observation registrar).
-  @usableFromInline
-  static func valuesHeldByReference(in value: Any) -> [ObjectIdentifier: OutsideChangeFollowers] {
-    var found: [ObjectIdentifier: OutsideChangeFollowers] = [:]
-    collect(in: value, into: &found, depth: 0)
+  /// The values `value` holds by reference, by identity (that of their followers): its own
+  /// fields, and those of the values in them, but no object other than `value` itself (another
+  /// object's fields may be another thread's to change) and no `_$` field (an Observation
+  /// registrar). Empty at once while the process has made no such value.
+  package static func valuesHeldByReference(
+    in value: Any
+  ) -> [ObjectIdentifier: any HeldByReference] {
+    var found: [ObjectIdentifier: any HeldByReference] = [:]
+    if isInUse { collect(in: value, into: &found, depth: 0) }
     return found
   }
 
   private static func collect(
-    in value: Any, into found: inout [ObjectIdentifier: OutsideChangeFollowers], depth: Int
+    in value: Any, into found: inout [ObjectIdentifier: any HeldByReference], depth: Int
   ) {
     if let field = value as? any HeldByReference {
-      found[ObjectIdentifier(field.followers)] = field.followers
+      found[ObjectIdentifier(field.followers)] = field
       return
     }
     let mirror = Mirror(reflecting: value)
@@ -174,7 +199,7 @@ final class OutsideChangeFollower<State, Action: Sendable>: @MainActor StoreExte
     let epoch = OutsideChangeFollowers.currentEpoch
     guard epoch != seenEpoch else { return }
     seenEpoch = epoch
-    follow(Self.valuesHeldByReference(in: state))
+    follow(Self.followersOfValuesHeldByReference(in: state))
   }
 
   /// Follows `found`, the values the state holds now, instead of those it held before.
@@ -186,9 +211,11 @@ final class OutsideChangeFollower<State, Action: Sendable>: @MainActor StoreExte
     followed = found
   }
 
-  /// The values `state` holds by reference, by identity.
-  static func valuesHeldByReference(in state: State) -> [ObjectIdentifier: OutsideChangeFollowers] {
-    OutsideChangeFollowers.valuesHeldByReference(in: state)
+  /// The followers of the values `state` holds by reference, by identity.
+  static func followersOfValuesHeldByReference(
+    in state: State
+  ) -> [ObjectIdentifier: OutsideChangeFollowers] {
+    OutsideChangeFollowers.valuesHeldByReference(in: state).mapValues(\.followers)
   }
 }
 
@@ -201,7 +228,8 @@ extension ReducerStore {
       installedExtension(ofType: OutsideChangeFollower<State, Action>.self) == nil
     else { return }
     let epoch = OutsideChangeFollowers.currentEpoch
-    let found = OutsideChangeFollower<State, Action>.valuesHeldByReference(in: currentState)
+    let found = OutsideChangeFollower<State, Action>.followersOfValuesHeldByReference(
+      in: currentState)
     guard !found.isEmpty else { return }
     let follower = OutsideChangeFollower(store: self, epoch: epoch)
     install(follower)

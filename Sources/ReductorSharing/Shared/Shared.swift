@@ -50,8 +50,8 @@ public struct Shared<Value: Sendable>: Sendable {
   @inlinable
   public var wrappedValue: Value {
     get {
-      if OutsideChangeTracker.isAsserting,
-        let expected = OutsideChangeTracker.expectedValue(of: ObjectIdentifier(reference))
+      if SharedAssertion.isRunning,
+        let expected = SharedAssertion.expectedValue(of: ObjectIdentifier(reference.followers))
       {
         return expected as? Value ?? reference.value
       }
@@ -59,8 +59,8 @@ public struct Shared<Value: Sendable>: Sendable {
     }
     nonmutating set {
       // In a test store's assertion, assigning sets the expected value only.
-      if OutsideChangeTracker.isAsserting,
-        OutsideChangeTracker.setExpectedValue(newValue, of: ObjectIdentifier(reference))
+      if SharedAssertion.isRunning,
+        SharedAssertion.setExpectedValue(newValue, of: ObjectIdentifier(reference.followers))
       {
         return
       }
@@ -86,11 +86,11 @@ public struct Shared<Value: Sendable>: Sendable {
   ///
   /// - Parameter body: Changes the value.
   public func withLock(_ body: (inout Value) -> Void) {
-    if OutsideChangeTracker.isAsserting {
+    if SharedAssertion.isRunning {
       var expected = wrappedValue
       body(&expected)
       // False when the assertion runs in another task: then this change is a real one.
-      if OutsideChangeTracker.setExpectedValue(expected, of: ObjectIdentifier(reference)) {
+      if SharedAssertion.setExpectedValue(expected, of: ObjectIdentifier(reference.followers)) {
         return
       }
     }
@@ -166,6 +166,33 @@ extension Shared: HeldByReference {
   /// The stores that follow the value behind every `Shared` of the key.
   package var followers: OutsideChangeFollowers {
     reference.followers
+  }
+
+  /// The key, as a test's failures name it: `file /path/Settings.json`, `in memory "draft"`.
+  package var name: String {
+    reference.name
+  }
+
+  /// The value now, whatever assertion runs.
+  package var currentValue: any Sendable {
+    reference.value
+  }
+
+  /// Whether two values are equal: always, when `Value` is not `Equatable`.
+  package func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool {
+    guard let lhs = lhs as? any Equatable else { return true }
+    func equals<Compared: Equatable>(_ lhs: Compared) -> Bool {
+      (rhs as? Compared) == lhs
+    }
+    return equals(lhs)
+  }
+
+  /// Runs `body` as a test store's assertion: in this task, shared fields read and change the
+  /// expected values in `expected`.
+  package func asserting<Result>(
+    _ expected: Locked<[ObjectIdentifier: any Sendable]>, _ body: () -> Result
+  ) -> Result {
+    SharedAssertion.run(expecting: expected, body)
   }
 }
 

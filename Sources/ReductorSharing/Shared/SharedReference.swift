@@ -143,17 +143,3 @@ final class SharedReference<Value: Sendable>: Sendable {
     return UnsavedSharedValue(key: name, error: error)
   }
 }
-
-extension SharedReference: TrackedValue {
-  var current: any Sendable {
-    value
-  }
-
-  func isEqual(_ lhs: any Sendable, _ rhs: any Sendable) -> Bool {
-    guard let lhs = lhs as? any Equatable else { return true }
-    func equals<Compared: Equatable>(_ lhs: Compared) -> Bool {
-      (rhs as? Compared) == lhs
-    }
-    return equals(lhs)
-  }
-}

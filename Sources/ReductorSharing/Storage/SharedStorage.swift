@@ -172,7 +172,6 @@ public final class SharedStorage: Sendable {
         name: name, value: loaded.value ?? makeDefault(), loadError: loaded.error,
         writer: writer, report: dependencies.report)
     }
-    dependencies.outsideChangeTracker?.register(reference)
     return reference
   }
 }

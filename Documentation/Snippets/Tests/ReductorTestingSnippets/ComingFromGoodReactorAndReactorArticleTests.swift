@@ -2,6 +2,7 @@
 import Reductor
 import ReductorReactor
 import ReductorTesting
+import ReductorReactorTesting
 import Testing
 
 /// A test store drives a reactor exhaustively (#30 item 7): sends, received mutations, fetches

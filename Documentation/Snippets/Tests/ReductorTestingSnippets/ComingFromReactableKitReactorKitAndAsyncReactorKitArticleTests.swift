@@ -3,6 +3,7 @@
 import Reductor
 import ReductorReactor
 import ReductorTesting
+import ReductorReactorTesting
 import Testing
 
 /// A test store drives a reactable and an async reactor exhaustively (#30 item 7): sends,

@@ -1,14 +1,74 @@
-internal import Reductor
+package import Reductor
+
+/// A reactor's, reactable's or async reactor's store as a test store (`ReductorReactorTesting`)
+/// drives it: the test's ``ReactorTestAction``s sent through the owner's own `send`, and the
+/// store's steps seen as those actions, the steps of the owner's machinery not at all. Here, in
+/// the reactor module, because only it knows those steps.
+@MainActor
+package struct ReactorUnderTest<State, Action: Sendable> {
+  /// The store's clock.
+  package let clock: any Clock<Duration>
+  /// The store's state now.
+  package let state: () -> State
+  /// Sends an action as the views do; `nil` for one the test cannot send. It keeps the owner
+  /// alive for as long as the test store keeps it.
+  package let send: (Action) -> StoreTask?
+  /// Gets and sets the dependencies the owner's reducer reduces with.
+  package let dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void)
+  /// Replaces the store's diagnostic handler.
+  package let setDiagnosticHandler: (@escaping @Sendable (StoreDiagnostic) -> Void) -> Void
+  /// Calls its function after each reduction with the step as the test sees it (`nil` for the
+  /// owner's machinery) and the state after it.
+  package let recordReductions: (@escaping (Action?, State) -> Void) -> Void
+  /// Calls its function with the handle on each piece of work the store starts apart from the
+  /// sends (a reactor's debounces); `nil` for an owner that starts none.
+  package let trackWorkApart: ((@escaping (StoreTask) -> Void) -> Void)?
+
+  /// The owner's `store`, whose steps the test sees as `seenAs` says.
+  init<Step>(
+    store: ReducerStore<State, Step>,
+    seenAs: @escaping (Step) -> Action?,
+    send: @escaping (Action) -> StoreTask?,
+    dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void),
+    workApart: ((@escaping (StoreTask) -> Void) -> Void)? = nil
+  ) {
+    clock = store.clock
+    state = { store.state }
+    self.send = send
+    self.dependencies = dependencies
+    setDiagnosticHandler = { store.diagnosticHandler = $0 }
+    recordReductions = { record in
+      store.install(StepRecorder<State, Step> { step, state in record(seenAs(step), state) })
+    }
+    trackWorkApart = workApart
+  }
+}
+
+/// The extension that hands each reduced step, with the state after it, to a test store.
+@MainActor
+private final class StepRecorder<State, Step: Sendable>: @MainActor StoreExtension {
+  private let record: (Step, State) -> Void
+
+  init(record: @escaping (Step, State) -> Void) {
+    self.record = record
+  }
+
+  nonisolated var hooks: StoreHooks { .didReduce }
+
+  func didReduce(_ step: Step, origin: ActionOrigin<Step>, from previous: State?, to state: State) {
+    record(step, state)
+  }
+}
 
 extension Reactor {
   /// The reactor's store as a test store drives it: actions and destinations sent with
   /// ``send(action:)->_`` and ``send(destination:)``; mutations and fetch ends received.
   package var storeUnderTest:
-    StoreUnderTest<State, ReactorTestAction<Action, Mutation, Destination, State>>
+    ReactorUnderTest<State, ReactorTestAction<Action, Mutation, Destination, State>>
   {
     let runtime = reactorRuntime
     let reducer = runtime.reducer
-    return StoreUnderTest(
+    return ReactorUnderTest(
       store: runtime.store,
       seenAs: { step in
         switch step {
@@ -40,10 +100,10 @@ extension Reactable {
   /// The reactable's store as a test store drives it: actions sent with ``action(_:)``,
   /// mutations received.
   package var storeUnderTest:
-    StoreUnderTest<State, ReactorTestAction<Action, Mutation, Never, State>>
+    ReactorUnderTest<State, ReactorTestAction<Action, Mutation, Never, State>>
   {
     let reducer = reactableRuntime.reducer
-    return StoreUnderTest(
+    return ReactorUnderTest(
       store: reactableRuntime.store,
       seenAs: { step in
         switch step {
@@ -68,10 +128,10 @@ extension AsyncReactor {
   /// `.action`), the mutation each input's `reduce` returned received with the state `mutate`
   /// made of it.
   package var storeUnderTest:
-    StoreUnderTest<State, ReactorTestAction<Input, Mutation, Never, State>>
+    ReactorUnderTest<State, ReactorTestAction<Input, Mutation, Never, State>>
   {
     let reducer = asyncReactorRuntime.reducer
-    return StoreUnderTest(
+    return ReactorUnderTest(
       store: asyncReactorRuntime.store,
       seenAs: { step in
         switch step {

@@ -1,5 +1,6 @@
 public import Reductor
 public import ReductorRecording
+internal import ReductorTesting
 
 /// What a replay does with the effects of the reducer it replays.
 public enum ReplayedEffects: Sendable {

@@ -1,5 +1,6 @@
 public import Reductor
 public import ReductorReactor
+public import ReductorTesting
 
 /// Test stores of reactors, reactables and async reactors: the same assertions as a test store of
 /// a reducer, on the owner's own store.
@@ -118,21 +119,25 @@ extension TestStore {
 
   /// A test store of the store of an owner of type `owner`, on that store's manual clock.
   private convenience init(
-    driving store: StoreUnderTest<State, Action>,
-    of owner: Any.Type,
+    driving owner: ReactorUnderTest<State, Action>,
+    of ownerType: Any.Type,
     withDependencies updateDependencies: (inout DependencyValues) -> Void,
     site: CallSite
   ) {
     let clock: ManualClock
-    if let manualClock = store.clock as? ManualClock {
+    if let manualClock = owner.clock as? ManualClock {
       clock = manualClock
     } else {
       reportFailure(
-        "\(owner) runs on \(type(of: store.clock)), not a ManualClock: the test store cannot "
+        "\(ownerType) runs on \(type(of: owner.clock)), not a ManualClock: the test store cannot "
           + "move its time. Give it a ManualClock (`let clock: any Clock<Duration>`, "
           + "initialized with one).", at: site)
       clock = ManualClock()
     }
+    let store = StoreUnderTest(
+      clock: owner.clock, state: owner.state, send: owner.send, dependencies: owner.dependencies,
+      setDiagnosticHandler: owner.setDiagnosticHandler, recordReductions: owner.recordReductions,
+      trackWorkApart: owner.trackWorkApart)
     self.init(clock: clock, withDependencies: updateDependencies, site: site) { _ in store }
   }
 }

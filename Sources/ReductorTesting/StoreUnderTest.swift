@@ -4,10 +4,9 @@ package import Reductor
 /// and the store's reductions seen as the test's actions.
 ///
 /// For a store of a reducer, the test's actions are the store's. For a reactor, a reactable or an
-/// async reactor they are ``ReactorTestAction``s: the test sends through the owner's own `send`
-/// (so that it takes the path the views take), and the steps of the owner's machinery are not
-/// seen. Here, in the reactor module, because only it knows those steps; the test store keeps no
-/// second path for them.
+/// async reactor (`ReductorReactorTesting`) they are `ReactorTestAction`s: the test sends through
+/// the owner's own `send`, and the steps of the owner's machinery are not seen; the reactor
+/// module, which alone knows those steps, describes its store in the functions this is made of.
 @MainActor
 package struct StoreUnderTest<State, Action: Sendable> {
   /// The store's clock.
@@ -28,39 +27,45 @@ package struct StoreUnderTest<State, Action: Sendable> {
     store: ReducerStore<State, Action>,
     dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void)
   ) {
-    self.init(store: store, seenAs: { $0 }, send: { store.send($0) }, dependencies: dependencies)
+    self.init(
+      clock: store.clock, state: { store.state }, send: { store.send($0) },
+      dependencies: dependencies,
+      setDiagnosticHandler: { store.diagnosticHandler = $0 },
+      recordReductions: { store.install(ReductionRecorder<State, Action>(record: $0)) })
   }
 
-  /// A store whose steps are seen as `seenAs` says (`nil` for steps the test does not see),
-  /// sent the test's actions by `send` (`nil` for an action the test cannot send), whose
-  /// reducer reduces with the dependencies `dependencies` gets and sets, and whose work apart
-  /// from the sends `workApart` reports. `send` keeps the object that owns the store alive for
-  /// as long as the test store.
-  init<Step>(
-    store: ReducerStore<State, Step>,
-    seenAs: @escaping (Step) -> Action?,
+  /// A store on the main actor described by what the test store does with it: `clock`, its
+  /// current `state`, `send` (`nil` for an action the test cannot send), the `dependencies` its
+  /// reducer reduces with, `setDiagnosticHandler`, `recordReductions` (which calls its function
+  /// after each reduction with the step as the test sees it, `nil` for steps it does not see,
+  /// and the state after it), and `trackWorkApart` (which calls its function with each piece of
+  /// work the store starts apart from the sends). `send` keeps the object that owns the store
+  /// alive for as long as the test store.
+  package init(
+    clock: any Clock<Duration>,
+    state: @escaping () -> State,
     send: @escaping (Action) -> StoreTask?,
     dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void),
-    workApart: ((@escaping (StoreTask) -> Void) -> Void)? = nil
+    setDiagnosticHandler: @escaping (@escaping @Sendable (StoreDiagnostic) -> Void) -> Void,
+    recordReductions: @escaping (@escaping (Action?, State) -> Void) -> Void,
+    trackWorkApart: ((@escaping (StoreTask) -> Void) -> Void)? = nil
   ) {
-    clock = store.clock
-    currentState = { store.state }
+    self.clock = clock
+    currentState = state
     sendAction = send
     handOverReductions = {}
     dependenciesGet = dependencies.get
     dependenciesSet = dependencies.set
-    diagnosticHandlerSet = { store.diagnosticHandler = $0 }
-    installRecorder = { record in
-      store.install(ReductionRecorder<State, Step> { step, state in record(seenAs(step), state) })
-    }
-    workApartObserverSet = workApart
+    diagnosticHandlerSet = setDiagnosticHandler
+    installRecorder = recordReductions
+    workApartObserverSet = trackWorkApart
   }
 
   /// A store that `owner`, an actor of the test's, owns, on `clock`: the test's actions are
   /// sent on that actor, and `reductions` keeps what it reduced there until the test store takes
   /// it. The store's reducer records into `reductions`, and reduces with the dependencies
   /// `dependencies` gets and sets.
-  package init(
+  init(
     store: ActorStore<State, Action>,
     owner: any Actor,
     clock: ManualClock,
@@ -129,19 +134,21 @@ package struct StoreUnderTest<State, Action: Sendable> {
   }
 }
 
-/// The extension that hands each reduced step, with the state after it, to a test store.
+/// The extension that hands each reduced action, with the state after it, to a test store.
 @MainActor
-private final class ReductionRecorder<State, Step: Sendable>: @MainActor StoreExtension {
-  private let record: (Step, State) -> Void
+private final class ReductionRecorder<State, Action: Sendable>: @MainActor StoreExtension {
+  private let record: (Action, State) -> Void
 
-  init(record: @escaping (Step, State) -> Void) {
+  init(record: @escaping (Action, State) -> Void) {
     self.record = record
   }
 
   nonisolated var hooks: StoreHooks { .didReduce }
 
-  func didReduce(_ step: Step, origin: ActionOrigin<Step>, from previous: State?, to state: State) {
-    record(step, state)
+  func didReduce(
+    _ action: Action, origin: ActionOrigin<Action>, from previous: State?, to state: State
+  ) {
+    record(action, state)
   }
 }
 
@@ -159,13 +166,11 @@ private final class ReductionTaker<State, Action> {
 
 /// The reductions a store on another actor made, each action with the state after it, until the
 /// test store takes them on its own actor.
-package final class ReductionLog<State, Action>: Sendable {
+final class ReductionLog<State, Action>: Sendable {
   private let reductions = Locked<[(Action, State)]>([])
 
-  package init() {}
-
   /// `reducer`, recording each reduction here.
-  package func recording<R: Reducer>(_ reducer: R) -> Reduce<State, Action>
+  func recording<R: Reducer>(_ reducer: R) -> Reduce<State, Action>
   where R.State == State, R.Action == Action {
     Reduce { [self] state, action in
       let effect = reducer.reduce(into: &state, action: action)
