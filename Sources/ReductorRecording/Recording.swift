@@ -211,7 +211,8 @@ public struct Recording<State: Codable & Sendable, Action: Codable & Sendable>: 
           }
           data.append(
             EffectEndedLine(
-              effectEnded: line.step, time: endTime.recordedNanoseconds, cancelled: effect.wasCancelled
+              effectEnded: line.step, time: endTime.recordedNanoseconds,
+              cancelled: effect.wasCancelled
             ).data)
         case .stages:
           data.append(StagesLine(of: steps[line.step - 1]).data)

@@ -42,7 +42,7 @@ public enum ReplayedEffects: Sendable {
 /// fields of the state that differ); actions the replay reduces after the recording's last step
 /// fail too. It stops at the first failure. Actions sent or enqueued in the recording are sent;
 /// effects still running when the recording ends are cancelled with the store. The reducer and
-/// its effects run in the test context, as a ``TestStore``'s do: give the dependencies the
+/// its effects run in the test context, as a `TestStore`'s do: give the dependencies the
 /// recorded session had (a `uuid` generator, a `date`) with `updateDependencies`.
 ///
 /// - Parameters:

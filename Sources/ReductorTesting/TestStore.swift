@@ -1,5 +1,4 @@
 public import Reductor
-internal import ReductorReactor
 
 /// A store for tests that asserts exhaustively: each send states how the state changed, each
 /// action an effect delivers must be received, and the test ends with nothing unreceived and no
@@ -39,10 +38,8 @@ internal import ReductorReactor
 ///
 /// It drives a store that an actor of yours owns, an `ActorStore`, the same way, each step on that
 /// actor: ``init(initialState:reducer:owner:clock:withDependencies:fileID:filePath:line:column:)``.
-/// It drives the reactors of `ReductorReactor` the same way, on their own stores:
-/// ``init(reactor:withDependencies:fileID:filePath:line:column:)``,
-/// ``init(reactable:withDependencies:fileID:filePath:line:column:)`` and
-/// ``init(asyncReactor:withDependencies:fileID:filePath:line:column:)``.
+/// With `ReductorReactorTesting` it drives the reactors of `ReductorReactor` the same way, on
+/// their own stores: `init(reactor:)`, `init(reactable:)` and `init(asyncReactor:)`.
 ///
 /// Failures are reported to Swift Testing (`Issue.record`) inside a `@Test`, and to XCTest
 /// otherwise, at the call site; an effect still running at the end is reported at the `send`

@@ -1,8 +1,8 @@
 import Reductor
 import ReductorRecording
+import ReductorRecordingTesting
 import ReductorSharing
 import ReductorTesting
-import ReductorRecordingTesting
 import Testing
 
 @testable import Counter

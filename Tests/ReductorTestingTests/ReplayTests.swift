@@ -1,7 +1,7 @@
 import Reductor
 import ReductorRecording
-import ReductorTesting
 import ReductorRecordingTesting
+import ReductorTesting
 import Testing
 
 /// A ping answered at once with a pong (a `.send` effect), and a serve whose two effects each

@@ -1,7 +1,7 @@
 import Reductor
 import ReductorReactor
-import ReductorTesting
 import ReductorReactorTesting
+import ReductorTesting
 import Testing
 
 /// ReactorKit's Rx idioms as a reactable writes them here (#30 item 6), each checked with a test

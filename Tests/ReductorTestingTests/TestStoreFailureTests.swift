@@ -1,7 +1,7 @@
 import Reductor
 import ReductorReactor
-import ReductorTesting
 import ReductorReactorTesting
+import ReductorTesting
 import Testing
 
 /// Each scenario fails on purpose; the failures are known issues and their messages are checked.

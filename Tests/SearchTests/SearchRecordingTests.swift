@@ -1,7 +1,7 @@
 import Reductor
 import ReductorRecording
-import ReductorTesting
 import ReductorRecordingTesting
+import ReductorTesting
 import Testing
 
 @testable import Search

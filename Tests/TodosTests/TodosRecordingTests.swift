@@ -1,9 +1,9 @@
 import Foundation
 import Reductor
 import ReductorRecording
+import ReductorRecordingTesting
 import ReductorSharing
 import ReductorTesting
-import ReductorRecordingTesting
 import Testing
 
 @testable import Todos

@@ -1,4 +1,4 @@
-public import Reductor
+import Reductor
 public import Synchronization
 
 /// The expected values of shared fields while a test store's assertion closure runs.

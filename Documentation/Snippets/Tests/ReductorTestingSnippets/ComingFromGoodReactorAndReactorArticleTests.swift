@@ -1,8 +1,8 @@
 // The ReductorTesting code of the article "Coming from GoodReactor and Reactor".
 import Reductor
 import ReductorReactor
-import ReductorTesting
 import ReductorReactorTesting
+import ReductorTesting
 import Testing
 
 /// A test store drives a reactor exhaustively (#30 item 7): sends, received mutations, fetches

@@ -2,8 +2,8 @@
 // AsyncReactorKit", and of the ReductorTesting landing page.
 import Reductor
 import ReductorReactor
-import ReductorTesting
 import ReductorReactorTesting
+import ReductorTesting
 import Testing
 
 /// A test store drives a reactable and an async reactor exhaustively (#30 item 7): sends,

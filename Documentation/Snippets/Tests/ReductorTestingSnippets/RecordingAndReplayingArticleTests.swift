@@ -3,8 +3,8 @@
 import Foundation
 import Reductor
 import ReductorRecording
-import ReductorTesting
 import ReductorRecordingTesting
+import ReductorTesting
 import Testing
 
 /// A recorded session replayed as a test: it passes when the reducer does what it did, and
