@@ -107,6 +107,10 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
   @usableFromInline
   func setOwner(_ owner: any Actor) {
     runtime.setOwner(owner) { [weak self] in _ = self?.drainInbox() }
+    // An action that arrived before an owner was known scheduled no drain, though the inbox
+    // counts one as scheduled until a drain starts: without this, nothing delivered later
+    // would be drained either.
+    inbox.drainStarted()
     if inbox.hasEntries { inbox.requestDrain() }
   }
 

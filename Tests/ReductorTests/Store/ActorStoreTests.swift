@@ -87,6 +87,9 @@ actor TallyKeeper {
 
   var state: TallyState { store.state }
 
+  /// The states the store reduces, from now on.
+  var states: StateStream<TallyState> { store.states }
+
   @discardableResult
   func send(_ action: TallyAction) -> StoreTask {
     store.send(action)
@@ -191,6 +194,21 @@ actor TallyKeeper {
     await counter.send(.load(2))
     #expect(await counter.finishEffects(timeout: .seconds(60)).isEmpty)
     #expect(await counter.state.count == 1 + 2 + 3 + 4 + 1 + 2)
+  }
+
+  /// Actions enqueued from other threads before the actor first used the store wait for it;
+  /// from its first use on, what their effects deliver is reduced on the actor as it arrives,
+  /// with no send or wait there to reduce it. (It once waited for the next send: the inbox
+  /// counted the drain of the early actions as scheduled, which no owner could run.)
+  @Test(.timeLimit(.minutes(1)), arguments: stressRuns)
+  func stressEffectsOfActionsEnqueuedBeforeTheFirstUseDeliverOnArrival(run: Int) async {
+    let counter = TallyKeeper()
+    await onThreads(2) { _ in counter.enqueuer.enqueue(.load(3)) }
+    let states = await counter.states
+    await counter.send(.add(0))
+    for await state in states where state.delivered.count == 6 { break }
+    // The two effects run at once, on other threads: their deliveries interleave.
+    #expect(await counter.state.delivered.sorted() == [1, 1, 2, 2, 3, 3])
   }
 }
 
