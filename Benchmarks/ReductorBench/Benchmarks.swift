@@ -6,6 +6,7 @@ import Reductor
 enum CountAction: Sendable, Codable {
   case increment
   case ping
+  case queuedPing
   case pong
   case fire(Int)
   case fired
@@ -24,9 +25,10 @@ final class CountModel {
   var count = 0
 }
 
-/// Increments the count; `ping` starts an effect that answers `pong`; `fire` debounces per key;
-/// `chain(n)` sleeps one second on the store's clock, then chains `chain(n - 1)`, down to 0;
-/// `tick(n)` increments once per second of the store's clock, n times.
+/// Increments the count; `ping` starts an effect that answers `pong`, and `queuedPing` the same
+/// effect in a queue that runs the newest three; `fire` debounces per key; `chain(n)` sleeps one
+/// second on the store's clock, then chains `chain(n - 1)`, down to 0; `tick(n)` increments once
+/// per second of the store's clock, n times.
 struct CountReducer<State>: Reducer {
   let increment: (inout State) -> Void
 
@@ -37,6 +39,8 @@ struct CountReducer<State>: Reducer {
       return .none
     case .ping:
       return .run { .pong }
+    case .queuedPing:
+      return .run(lifetime: .queued("ping", .newest(3))) { .pong }
     case .fire(let key):
       return Effect.send(.fired).debounced(for: .milliseconds(300), key: key)
     case .chain(let remaining):
@@ -399,6 +403,16 @@ let allBenchmarks: [Benchmark] = [
     let store = makeValueStore()
     let elapsed = await time {
       for _ in 0..<n { await store.send(.ping).finish() }
+    }
+    try check(store.state.count == n, "count \(store.state.count) != \(n)")
+    return elapsed
+  },
+  Benchmark("effect.queue.newest3", operations: (20_000, 500)) { n in
+    // effect.run.roundtrip with the effect in a `.newest(3)` queue: what a queue adds to an
+    // effect, which takes its place, starts, and gives the place up once its action is reduced.
+    let store = makeValueStore()
+    let elapsed = await time {
+      for _ in 0..<n { await store.send(.queuedPing).finish() }
     }
     try check(store.state.count == n, "count \(store.state.count) != \(n)")
     return elapsed

@@ -78,6 +78,7 @@ struct EffectWork<Action: Sendable>: Sendable {
 /// | ``storeBound`` (default) | cancelled when the store is deinitialized |
 /// | ``replaceable(_:)`` | starting it cancels the in-flight effect with the same key in the same store; also cancelled when the store is deinitialized |
 /// | ``cancellable(_:)`` | runs beside the other effects with the same key; cancelled with them by ``Effect/cancel(_:)`` of the key, by a replaceable effect with the key, and when the store is deinitialized |
+/// | ``queued(_:_:)`` | runs in the queue the key names, as its ``EffectQueuePolicy`` says: the newest or the oldest few at once, the others cancelled, waiting or dropped; cancelled like a cancellable one |
 /// | ``detached`` | keeps running after the store is gone; the actions it produces after that are dropped quietly |
 public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
@@ -85,6 +86,8 @@ public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
     case storeBound
     case replaceable(EffectKey)
     case cancellable(EffectKey)
+    /// An effect of the queue the key names; see `Queue/`.
+    case queued(EffectKey, EffectQueuePolicy)
     case detached
   }
 
@@ -150,6 +153,7 @@ public struct EffectLifetime: Hashable, Sendable, CustomStringConvertible {
     case .detached: "detached"
     case .replaceable(let key): "replaceable(\(key))"
     case .cancellable(let key): "cancellable(\(key))"
+    case .queued(let key, let policy): "queued(\(key), \(policy))"
     }
   }
 }

@@ -267,6 +267,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
     switch lifetime.kind {
     case .replaceable(let key): return EffectLifetime(kind: .replaceable(scoped(key)))
     case .cancellable(let key): return EffectLifetime(kind: .cancellable(scoped(key)))
+    case .queued(let key, let policy): return EffectLifetime(kind: .queued(scoped(key), policy))
     case .storeBound where isTopLevel:
       return EffectLifetime(kind: .replaceable(scoped(EffectKey(ChildTask()))))
     case .storeBound, .detached: return lifetime

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// Where the effects of one root store run: it owns their tasks, their keys, the throttle
-/// windows, the pending debounces, the tasks waiting in `StoreTask.finish()` and the store's
-/// clock. ``EffectRunner`` interprets the effects, and calls on it for tasks, keys and timing.
+/// windows, the pending debounces, the queues, the tasks waiting in `StoreTask.finish()` and the
+/// store's clock. ``EffectRunner`` interprets the effects, and calls on it for tasks, keys and timing.
 ///
 /// The runtime never references the store, so effects never keep a store alive. When the store
 /// is deinitialized it calls ``close()``, which cancels every effect that is not detached.
@@ -78,7 +78,9 @@ final class EffectRuntime: Sendable {
   /// Starts `work` in a task of its own, registered under `lifetime`, behind a gate of its own
   /// that hangs from `parent` (the gate of the task that starts it) unless the work is detached;
   /// returns nil when it may not start (see
-  /// ``EffectTable/start(_:site:tracker:gate:firedDebounce:makeTask:)``). `work` gets the gate.
+  /// ``EffectTable/start(_:site:tracker:gate:firedDebounce:now:makeTask:)``). `work` gets the
+  /// gate. A queued task does `work` once its queue lets it start, and not at all if it leaves
+  /// the queue first (see `Queue/`).
   func spawn(
     lifetime: EffectLifetime,
     priority: TaskPriority?,
@@ -89,22 +91,46 @@ final class EffectRuntime: Sendable {
     work: @escaping @Sendable (EffectGate) async -> Void
   ) -> Task<Void, Never>? {
     if tracker?.isCancelled == true { return nil }
-    tracker?.begin()
+    var lifetime = lifetime
+    // The key a finished task's gate holds while its actions wait to be reduced; for a queued
+    // effect, its queue's key and the policy it named.
     var key: EffectKey?
-    if case .replaceable(let replaced) = lifetime.kind { key = replaced }
+    var queue: (key: EffectKey, policy: EffectQueuePolicy)?
+    var now = Duration.zero
+    switch lifetime.kind {
+    case .replaceable(let replaced):
+      key = replaced
+    case .queued(let queued, let policy):
+      key = queued
+      queue = (queued, policy)
+      lifetime = EffectLifetime(kind: .queued(queued, policy.checked.policy))
+      now = elapsed()
+    case .storeBound, .cancellable, .detached:
+      break
+    }
+    tracker?.begin()
     // A detached task is not cancelled with the task that started it.
     let gate = EffectGate(parent: lifetime == .detached ? nil : parent, key: key, site: site)
+    let queueKey = queue?.key
     let started = state.withLock { state in
       state.effects.start(
-        lifetime, site: site, tracker: tracker, gate: gate, firedDebounce: firedDebounce
-      ) { id in
+        lifetime, site: site, tracker: tracker, gate: gate, firedDebounce: firedDebounce, now: now
+      ) { id, waits in
         Task(executorPreference: manualClock?.executor, priority: priority) {
-          await work(gate)
-          self.state.withLock { $0.effects.finish(id) }
+          if let queueKey, waits {
+            if await self.takeTurn(id, in: queueKey) { await work(gate) }
+          } else {
+            await work(gate)
+          }
+          self.state.withLock { $0.effects.finish(id) }.perform()
           if Task.isCancelled { tracker?.noteCancellation() }
           tracker?.end()
         }
       }
+    }
+    if let queue {
+      reportMisuse(
+        ofQueue: queue.key, named: queue.policy, holding: started.queuePolicy, site: site)
     }
     if started.task == nil { tracker?.endCancelled() }
     started.cleanup.perform()
@@ -147,9 +173,10 @@ final class EffectRuntime: Sendable {
     state.withLock { $0.effects.cancelScopes(where: picks) }.perform()
   }
 
-  /// The last action `gate`'s finished task delivered was reduced or dropped: frees its key.
+  /// The last action `gate`'s finished task delivered was reduced or dropped: frees its key, or
+  /// its place in its queue.
   func release(_ gate: EffectGate) {
-    state.withLock { $0.effects.release(gate) }
+    state.withLock { $0.effects.release(gate) }.perform()
   }
 
   /// Cancels the effects counted by `tracker`, for ``StoreTask/cancel()``.

@@ -1,5 +1,5 @@
 /// The bookkeeping of one store's effect runtime: the tasks it runs, what each key holds, the
-/// pending debounces and the throttle windows.
+/// pending debounces, the throttle windows and the queues.
 ///
 /// A pure value type with one `mutating` method per event, driven under the runtime's lock. A
 /// method changes the table and returns what the runtime must do once it has released the lock
@@ -15,8 +15,9 @@
 /// about to start), a running task, or a task that finished while actions it delivered wait to
 /// be reduced. Putting something under a key replaces
 /// what the slot held and cleans that up, so "one per key" holds by construction. Beside its
-/// slot, a key may hold any number of running ``EffectLifetime/cancellable(_:)`` tasks, which
-/// cancelling the key, or putting something in its slot, cancels. Each event
+/// slot, a key may hold any number of running ``EffectLifetime/cancellable(_:)`` tasks, and a
+/// queue of ``EffectLifetime/queued(_:_:)`` effects, which cancelling the key, or putting
+/// something in its slot, cancels. Each event
 /// reads and writes a key's slot in one dictionary operation where it can: every extra lookup
 /// hashes the key again, per event and key (`effect.debounce.keys10k`).
 struct EffectTable {
@@ -47,12 +48,23 @@ struct EffectTable {
     var tasksToCancel: [Task<Void, Never>] = []
     /// The trackers of work that was counted and will not run: dropped debounces, refused starts.
     var trackersToEnd: [EffectTracker] = []
+    /// The tasks of queued effects that wait for a resume: their turn may have come, or they
+    /// left their queue (see `Queue/`).
+    var waitersToResume: [EffectQueues.Waiter] = []
 
     static let none = Cleanup()
 
     func perform() {
       for task in tasksToCancel { task.cancel() }
       for tracker in trackersToEnd { tracker.endCancelled() }
+      for waiter in waitersToResume { waiter.resume() }
+    }
+
+    /// Adds what `other` does.
+    mutating func append(_ other: Cleanup) {
+      tasksToCancel += other.tasksToCancel
+      trackersToEnd += other.trackersToEnd
+      waitersToResume += other.waitersToResume
     }
   }
 
@@ -61,6 +73,9 @@ struct EffectTable {
     /// The registered task, or nil when the work may not start.
     let task: Task<Void, Never>?
     let cleanup: Cleanup
+    /// For a queued effect, the policy of the queue it arrived in, when the queue keeps its own
+    /// rather than the one the effect named (see `Queue/`).
+    var queuePolicy: EffectQueuePolicy? = nil
   }
 
   private struct Running {
@@ -83,10 +98,11 @@ struct EffectTable {
   /// The running tasks of ``EffectLifetime/cancellable(_:)`` effects, by key: any number per
   /// key, beside what the key's slot holds.
   private var cancellables: [EffectKey: Set<UInt64>] = [:]
-  /// The debounces, and the throttle windows: the tables of the timed operators, each in its
-  /// folder with the events that drive it (`Debounce/`, `Throttle/`).
+  /// The debounces, the throttle windows and the queues: the tables of the timed operators, each
+  /// in its folder with the events that drive it (`Debounce/`, `Throttle/`, `Queue/`).
   var debounces = DebounceTable()
   var windows = ThrottleWindows()
+  var queues = EffectQueues()
   private var nextTaskID: UInt64 = 0
   /// Set when the store is gone: from then on only detached work starts.
   private(set) var isClosed = false
@@ -111,17 +127,22 @@ struct EffectTable {
     slots[key]
   }
 
-  /// The effects that run or wait to start, for a report of work still in flight: running ones
-  /// in the order they started, then pending debounces, then throttled trailing effects. With
-  /// `send`, the root tracker of one send, only that send's effects.
+  /// The effects that run or wait to start, for a report of work still in flight: running ones,
+  /// and queued ones that wait in their queue, in the order they started or arrived, then
+  /// pending debounces, then throttled trailing effects. With `send`, the root tracker of one
+  /// send, only that send's effects.
   func inFlight(of send: EffectTracker? = nil) -> [InFlightEffect] {
     func belongs(_ tracker: EffectTracker?) -> Bool {
       send == nil || tracker?.root === send
     }
     let running = running.sorted { $0.key < $1.key }.filter { belongs($0.value.tracker) }.map {
-      _, effect in
-      InFlightEffect(
-        stage: .running, lifetime: effect.lifetime, startedBy: Self.origin(of: effect.tracker),
+      id, effect in
+      var stage = InFlightEffect.Stage.running
+      if case .queued(let key, _) = effect.lifetime.kind, queues.isWaiting(id, in: key) {
+        stage = .queued
+      }
+      return InFlightEffect(
+        stage: stage, lifetime: effect.lifetime, startedBy: Self.origin(of: effect.tracker),
         location: effect.site?.description)
     }
     let debouncing = debounces.waiting.filter { belongs($0.tracker) }.map { pending in
@@ -149,9 +170,12 @@ struct EffectTable {
   /// the flag or has registered the task for the cancel to find.
   ///
   /// A replaceable lifetime takes its key over (cancelling the task or dropping the debounce
-  /// there) and holds it while the task runs. A debounce that fired (`firedDebounce`, its
-  /// entry's id) starts only if its key is still `firing` that entry. Once the table is closed,
-  /// only detached work starts.
+  /// there, and the key's cancellable and queued effects) and holds it while the task runs. A
+  /// queued one arrives in its queue at `now`: its task is registered even when it waits there
+  /// (`makeTask` is then told that it waits), and not made when the queue discards it (see
+  /// `Queue/`). A debounce that fired
+  /// (`firedDebounce`, its entry's id) starts only if its key is still `firing` that entry. Once
+  /// the table is closed, only detached work starts.
   ///
   /// `makeTask` runs inside the lock: a task registered before it can run cannot finish, and
   /// report ``finish(_:)``, before the table knows it, nor escape a cancel or a close. `gate` is
@@ -162,7 +186,8 @@ struct EffectTable {
     tracker: EffectTracker?,
     gate: EffectGate,
     firedDebounce: UInt64? = nil,
-    makeTask: (_ id: UInt64) -> Task<Void, Never>
+    now: Duration = .zero,
+    makeTask: (_ id: UInt64, _ waitsInQueue: Bool) -> Task<Void, Never>
   ) -> Start {
     guard !isClosed || lifetime == .detached, tracker?.isCancelled != true else {
       return Start(task: nil, cleanup: .none)
@@ -173,64 +198,92 @@ struct EffectTable {
       else { return Start(task: nil, cleanup: .none) }
     }
     let id = nextTaskID
+    var queued = (
+      arrival: EffectQueues.Arrival.starts, cleanup: Cleanup.none, kept: EffectQueuePolicy?.none
+    )
+    if case .queued(let key, let policy) = lifetime.kind {
+      queued = arrive(id, in: key, policy: policy, at: now)
+      if queued.arrival == .discarded {
+        return Start(task: nil, cleanup: .none, queuePolicy: queued.kept)
+      }
+    }
     nextTaskID += 1
-    let task = makeTask(id)
+    let task = makeTask(id, queued.arrival == .waits)
     running[id] = Running(
       task: task, lifetime: lifetime, site: site, tracker: tracker, gate: gate)
     switch lifetime.kind {
     case .replaceable(let key):
       let replaced = slots.updateValue(.running(task: id), forKey: key)
       var cleanup = cleanUp(replaced, of: key)
-      cancelCancellables(of: key, into: &cleanup)
+      cancelBesideSlot(of: key, into: &cleanup)
       return Start(task: task, cleanup: cleanup)
     case .cancellable(let key):
       cancellables[key, default: []].insert(id)
       return Start(task: task, cleanup: .none)
+    case .queued:
+      return Start(task: task, cleanup: queued.cleanup, queuePolicy: queued.kept)
     case .storeBound, .detached:
       return Start(task: task, cleanup: .none)
     }
   }
 
-  /// Cancels the cancellable tasks under `key`.
-  mutating func cancelCancellables(of key: EffectKey, into cleanup: inout Cleanup) {
-    guard let ids = cancellables.removeValue(forKey: key) else { return }
-    for id in ids.sorted() { running[id]?.cancel(into: &cleanup) }
+  /// Cancels what runs under `key` beside its slot: its cancellable tasks, and the effects of
+  /// its queue, running or waiting.
+  mutating func cancelBesideSlot(of key: EffectKey, into cleanup: inout Cleanup) {
+    if let ids = cancellables.removeValue(forKey: key) {
+      for id in ids.sorted() { running[id]?.cancel(into: &cleanup) }
+    }
+    cleanup.append(cleanUp(queues.cancel(key)))
+  }
+
+  /// Cancels task `id`, if it runs, and closes its gate.
+  func cancelTask(_ id: UInt64, into cleanup: inout Cleanup) {
+    running[id]?.cancel(into: &cleanup)
   }
 
   /// Task `id` finished: forgets it, and frees its key if it still holds it, unless actions the
   /// task delivered wait to be reduced: the key then stays held until they are (see
-  /// ``release(_:)``).
-  mutating func finish(_ id: UInt64) {
+  /// ``release(_:)``). A queued task gives its place up the same way, which may let the next
+  /// effect of its queue start.
+  mutating func finish(_ id: UInt64) -> Cleanup {
     guard let finished = running.removeValue(forKey: id) else {
       assertionFailure("Task \(id) finished twice or was never registered")
-      return
+      return .none
     }
-    if case .cancellable(let key) = finished.lifetime.kind {
+    switch finished.lifetime.kind {
+    case .cancellable(let key):
       cancellables[key]?.remove(id)
       if cancellables[key]?.isEmpty == true { cancellables.removeValue(forKey: key) }
-      return
-    }
-    guard case .replaceable(let key) = finished.lifetime.kind,
-      slots[key] == .running(task: id)  // a newer task may have replaced it
-    else { return }
-    if finished.gate.finish(), finished.gate.isOpen {
-      slots[key] = .delivering(finished.gate)
-    } else {
-      slots.removeValue(forKey: key)
+      return .none
+    case .queued(let key, _):
+      return finishQueued(id, in: key, gate: finished.gate)
+    case .replaceable(let key) where slots[key] == .running(task: id):
+      // (A newer task may have replaced it.)
+      if finished.gate.finish(), finished.gate.isOpen {
+        slots[key] = .delivering(finished.gate)
+      } else {
+        slots.removeValue(forKey: key)
+      }
+      return .none
+    case .replaceable, .storeBound, .detached:
+      return .none
     }
   }
 
-  /// The last action a finished task delivered was reduced or dropped: frees the key it held.
-  mutating func release(_ gate: EffectGate) {
-    guard let key = gate.key, slots[key] == .delivering(gate) else { return }
+  /// The last action a finished task delivered was reduced or dropped: frees the key it held, or
+  /// its place in its queue.
+  mutating func release(_ gate: EffectGate) -> Cleanup {
+    guard let key = gate.key else { return .none }
+    guard slots[key] == .delivering(gate) else { return releaseQueued(gate, in: key) }
     slots.removeValue(forKey: key)
+    return .none
   }
 
-  /// Cancels what `key` holds, its cancellable tasks included, and forgets the key's throttle
-  /// window, with its trailing effect.
+  /// Cancels what `key` holds, its cancellable tasks and its queue included, and forgets the
+  /// key's throttle window, with its trailing effect.
   mutating func cancel(_ key: EffectKey) -> Cleanup {
     var cleanup = cleanUp(slots.removeValue(forKey: key), of: key)
-    cancelCancellables(of: key, into: &cleanup)
+    cancelBesideSlot(of: key, into: &cleanup)
     let window = windows.remove(key)
     if let tracker = window.trailing?.tracker { cleanup.trackersToEnd.append(tracker) }
     if let timer = window.timer { cleanup.tasksToCancel.append(timer) }
@@ -243,23 +296,23 @@ struct EffectTable {
   mutating func cancelScopes(where picks: (EffectKey) -> Bool) -> Cleanup {
     var cleanup = Cleanup()
     let keys = Set(slots.keys.filter(picks)).union(windows.keys.filter(picks))
-      .union(cancellables.keys.filter(picks))
-    for key in keys {
-      let cancelled = cancel(key)
-      cleanup.tasksToCancel += cancelled.tasksToCancel
-      cleanup.trackersToEnd += cancelled.trackersToEnd
-    }
+      .union(cancellables.keys.filter(picks)).union(queues.keys.filter(picks))
+    for key in keys { cleanup.append(cancel(key)) }
     return cleanup
   }
 
   /// Cancels the tasks and drops the debounces and trailing throttled effects counted by
-  /// `tracker` (``StoreTask/cancel()``).
+  /// `tracker` (``StoreTask/cancel()``); the queued effects among those tasks, running or
+  /// waiting, give their places up at once.
   mutating func cancel(trackedBy tracker: EffectTracker) -> Cleanup {
     var cleanup = Cleanup()
-    for effect in running.values where effect.tracker?.isCounted(in: tracker) == true {
+    var cancelled: Set<UInt64> = []
+    for (id, effect) in running where effect.tracker?.isCounted(in: tracker) == true {
       effect.cancel(into: &cleanup)
+      cancelled.insert(id)
     }
-    cleanup.trackersToEnd = windows.removeTrailing(trackedBy: tracker).compactMap(\.tracker)
+    cleanup.append(cleanUp(queues.remove { cancelled.contains($0) }))
+    cleanup.trackersToEnd += windows.removeTrailing(trackedBy: tracker).compactMap(\.tracker)
     for (key, slot) in slots {
       guard case .debounce(let id) = slot, debounces.tracker(of: id)?.isCounted(in: tracker) == true
       else { continue }
@@ -271,8 +324,8 @@ struct EffectTable {
   }
 
   /// The store is gone: cancels every task that is not detached and the timers, drops every
-  /// debounce and trailing throttled effect, forgets every key and window, and refuses further
-  /// work that is not detached.
+  /// debounce and trailing throttled effect, forgets every key, window and queue, and refuses
+  /// further work that is not detached.
   mutating func close() -> Cleanup {
     isClosed = true
     var cleanup = Cleanup()
@@ -283,6 +336,7 @@ struct EffectTable {
     for (key, slot) in slots { cleanup.trackersToEnd += cleanUp(slot, of: key).trackersToEnd }
     slots.removeAll()
     cancellables.removeAll()
+    cleanup.append(cleanUp(queues.removeAll()))
     debounces = DebounceTable()
     let closed = windows.removeAll()
     cleanup.trackersToEnd += closed.trailing.compactMap(\.tracker)

@@ -1,5 +1,6 @@
 /// An effect that had not finished when ``ReducerStore/finishEffects(timeout:fileID:line:)``
-/// stopped waiting: one running, or one waiting for its debounce or throttle window to start it.
+/// stopped waiting: one running, or one waiting for its debounce, its throttle window or its queue
+/// to start it.
 public struct InFlightEffect: Sendable, Hashable, CustomStringConvertible {
   /// Where the effect stands.
   public enum Stage: Sendable, Hashable {
@@ -9,6 +10,9 @@ public struct InFlightEffect: Sendable, Hashable, CustomStringConvertible {
     case debouncing
     /// It waits, as the trailing effect of a `latest: true` throttle, for its window to end.
     case throttling
+    /// It waits in its queue (``EffectLifetime/queued(_:_:)``): for a place, or for its turn
+    /// to start after the queue's delay.
+    case queued
   }
 
   /// Where the effect stands.
@@ -19,9 +23,9 @@ public struct InFlightEffect: Sendable, Hashable, CustomStringConvertible {
   /// The action whose send began the work the effect belongs to, as `String(describing:)`
   /// shows it; for an effect started by an action an effect delivered, the action first sent.
   public let startedBy: String
-  /// Where the running effect was made, as `fileID:line` (`Feature/Search.swift:42`): the place
-  /// of its `.run` or `.stream`. Nil for an effect made of others (a concatenation, a merge) and
-  /// for one that waits under a key.
+  /// Where the running or queued effect was made, as `fileID:line` (`Feature/Search.swift:42`):
+  /// the place of its `.run` or `.stream`. Nil for an effect made of others (a concatenation, a
+  /// merge) and for a debounced or throttled one that waits under a key.
   public let location: String?
 
   /// Creates the description of an effect in flight, for comparing with what a store returned.

@@ -88,18 +88,20 @@ public struct Send<Action: Sendable>: Sendable {
 /// detached: cancelling a task cancels the tasks it awaits, and closing a gate closes what hangs
 /// from it.
 ///
-/// A keyed (replaceable) task counts the actions it delivered that are not reduced yet, so that
-/// its key stays held until they are: the effect is in flight until its actions are reduced, as
-/// in a store whose effects send on the main actor. When the task finishes with actions still
-/// waiting, the effect table keeps the key as ``EffectTable/Slot/delivering(_:)``; the store
-/// gives it back when it reduces (or drops) the last one (see ``EffectRuntime/release(_:)``).
+/// A keyed (replaceable or queued) task counts the actions it delivered that are not reduced
+/// yet, so that its key stays held until they are: the effect is in flight until its actions are
+/// reduced, as in a store whose effects send on the main actor. When the task finishes with
+/// actions still waiting, the effect table keeps the key as ``EffectTable/Slot/delivering(_:)``,
+/// or the task's place in its queue; the store gives it back when it reduces (or drops) the last
+/// one (see ``EffectRuntime/release(_:)``).
 ///
 /// The gate of a `.run` operation also knows when the operation returned: a ``Send`` used after
 /// that reports the action instead of delivering it.
 @usableFromInline
 final class EffectGate: Sendable {
   let parent: EffectGate?
-  /// The key of a replaceable task, which the gate holds while actions wait.
+  /// The key of a replaceable or queued task, which the gate holds while actions wait: the key's
+  /// slot, or the task's place in the key's queue.
   let key: EffectKey?
   /// Where the `.run` or `.stream` whose work this is was made, when that is one place.
   let site: EffectSite?

@@ -205,6 +205,11 @@ public final class ReducerStore<State, Action: Sendable>: Store {
   var pendingDebounceCount: Int {
     kernel.runtime.pendingDebounceCount
   }
+
+  /// The number of effect queues the store keeps; for tests of the runtime's bookkeeping.
+  var queueCount: Int {
+    kernel.runtime.queueCount
+  }
 }
 
 extension ReducerStore: ScopeSource {

@@ -53,6 +53,11 @@ public struct StoreDiagnostic: Sendable, CustomStringConvertible {
     /// before are whole, and the store goes on — or was asked for snapshots less than one step
     /// apart (it takes one after every step).
     case recordingFailed
+    /// An effect named a queue (``EffectLifetime/queued(_:_:)``) with a policy that cannot run
+    /// as written: a count below one or a negative delay, which run as a count of one or no
+    /// delay, or a policy other than the one of the effects the queue holds, which the queue
+    /// keeps. The message names the queue, the policies and the place of the effect.
+    case invalidEffectQueuePolicy
   }
 
   /// What went wrong.

@@ -24,24 +24,24 @@ import Testing
   private func start(
     _ lifetime: EffectLifetime, in table: inout EffectTable, tracker: EffectTracker? = nil
   ) -> (task: Task<Void, Never>, cleanup: EffectTable.Cleanup) {
-    let started = table.start(lifetime, tracker: tracker, gate: gate()) { _ in Task {} }
+    let started = table.start(lifetime, tracker: tracker, gate: gate()) { _, _ in Task {} }
     return (started.task!, started.cleanup)
   }
 
   @Test func aReplaceableStartHoldsItsKeyAndTheNextOneCancelsIt() {
     var table = EffectTable()
-    let first = table.start(.replaceable("search"), tracker: nil, gate: gate()) { _ in Task {} }
+    let first = table.start(.replaceable("search"), tracker: nil, gate: gate()) { _, _ in Task {} }
     #expect(table[search] == .running(task: 0))
     #expect(first.cleanup.tasksToCancel.isEmpty)
 
-    let second = table.start(.replaceable("search"), tracker: nil, gate: gate()) { _ in Task {} }
+    let second = table.start(.replaceable("search"), tracker: nil, gate: gate()) { _, _ in Task {} }
     #expect(table[search] == .running(task: 1))
     #expect(second.cleanup.tasksToCancel == [first.task!])
     #expect(table.runningCount == 2)
 
-    table.finish(0)  // the cancelled one ends: the key stays with the newer one
+    _ = table.finish(0)  // the cancelled one ends: the key stays with the newer one
     #expect(table[search] == .running(task: 1))
-    table.finish(1)
+    _ = table.finish(1)
     #expect(table[search] == nil)
     #expect(table.runningCount == 0)
   }
@@ -50,7 +50,7 @@ import Testing
     var table = EffectTable()
     var ids: [UInt64] = []
     for lifetime in [EffectLifetime.storeBound, .detached] {
-      _ = table.start(lifetime, tracker: nil, gate: gate()) { id in
+      _ = table.start(lifetime, tracker: nil, gate: gate()) { id, _ in
         ids.append(id)
         return Task {}
       }
@@ -146,7 +146,7 @@ import Testing
     _ = table.debounce(debounce(search), at: .milliseconds(100)) { _ in Task {} }
     _ = table.fireDebounces(timer: 0, now: .milliseconds(100))
     let started = table.start(.replaceable("search"), tracker: nil, gate: gate(), firedDebounce: 0)
-    { _ in
+    { _, _ in
       Task {}
     }
     #expect(started.task != nil)
@@ -158,7 +158,7 @@ import Testing
     let cancelled = table.cancel(search)
     #expect(cancelled.tasksToCancel.isEmpty)
     let late = table.start(.replaceable("search"), tracker: nil, gate: gate(), firedDebounce: 1) {
-      _ in
+      _, _ in
       Issue.record("a cancelled debounce must not make a task")
       return Task {}
     }
@@ -285,10 +285,10 @@ import Testing
     #expect(table.isClosed)
 
     let refused = [EffectLifetime.storeBound, .replaceable("search")].map {
-      table.start($0, tracker: nil, gate: gate()) { _ in Task {} }.task
+      table.start($0, tracker: nil, gate: gate()) { _, _ in Task {} }.task
     }
     let debounced = table.debounce(debounce(search), at: .milliseconds(1)) { _ in Task {} }
-    let detached = table.start(.detached, tracker: nil, gate: gate()) { _ in Task {} }
+    let detached = table.start(.detached, tracker: nil, gate: gate()) { _, _ in Task {} }
     #expect(refused == [nil, nil])
     #expect(debounced == nil)
     #expect(detached.task != nil)

@@ -371,6 +371,54 @@ final class CharactersReactable: Reactable {
   }
 }
 
+/// The same `.append` with asynchronous sources: each character takes 100 ms of work. In a queue
+/// that runs one effect at a time, an action's work starts once the mutations of the action
+/// before it are reduced, and reads the state they left.
+final class QueuedCharactersReactable: Reactable {
+  let reactorStorage = ReactorStorage()
+  let clock: any Clock<Duration>
+
+  init(clock: any Clock<Duration>) {
+    self.clock = clock
+  }
+
+  enum Action: Sendable {
+    case append([String])
+  }
+
+  enum Mutation: Sendable {
+    case setCharacters([String])
+  }
+
+  struct State {
+    var characters: [String] = []
+  }
+
+  let initialState = State()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .append(let characters):
+      return .run(lifetime: .queued("append", .oldest(1, whenFull: .suspendNew))) {
+        [weak self] send in
+        var current = await self?.currentState.characters ?? []
+        for character in characters {
+          try await EffectContext.clock.sleep(for: .milliseconds(100))
+          current.append(character)
+          send(.setCharacters(current))
+        }
+      }
+    }
+  }
+
+  func reduce(state: inout State, mutation: Mutation) {
+    switch mutation {
+    case .setCharacters(let newCharacters):
+      state.characters = newCharacters
+    }
+  }
+}
+
 @MainActor
 @Suite struct ComingFromReactableKitReactorKitAndAsyncReactorKitArticleTests {
   @Test func theCounterReactableCountsLoadsAndTicks() async {
@@ -445,6 +493,20 @@ final class CharactersReactable: Reactable {
         ["a", "b", "c", "d", "e", "f"],
       ])
     observation.cancel()
+  }
+
+  /// The three actions' sources run one after another: the last character is appended at
+  /// 600 ms.
+  @Test func queuedSourcesAppendInTheOrderOfTheActions() async {
+    let clock = ManualClock()
+    let reactor = QueuedCharactersReactable(clock: clock)
+    reactor.action(.append(["a", "b"]))
+    reactor.action(.append(["c"]))
+    reactor.action(.append(["d", "e", "f"]))
+    await clock.advance(by: .milliseconds(599))
+    #expect(reactor.currentState.characters == ["a", "b", "c", "d", "e"])
+    await clock.advance(by: .milliseconds(1))
+    #expect(reactor.currentState.characters == ["a", "b", "c", "d", "e", "f"])
   }
 
   // MARK: A stub in a test

@@ -878,6 +878,83 @@ enum FetchAction: Sendable, Equatable {
   }
 }
 
+// MARK: - Queues
+
+/// The article's queue timelines; the root package's `Queue…Tests` have the other cases.
+@MainActor
+@Suite struct QueueTests {
+  /// .newest(2), 1 s each; effects at 0, 100, 200, 300 ms: c and d cancel a and b, and deliver.
+  @Test func aNewestQueueCancelsItsOldestEffectOnceItHoldsCount() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      sleepThenDone(name, after: .seconds(1)).withLifetime(.queued("uploads", .newest(2)))
+    }
+    await play([("a", 0), ("b", 100), ("c", 200), ("d", 300)], on: clock) {
+      store.send(.fire($0))
+    }
+    await clock.advance(by: .seconds(2))
+    #expect(store.state == stamped(("c", 1200), ("d", 1300)))
+  }
+
+  /// .oldest(2, whenFull: .suspendNew), 1 s each; a, b, c at 0, d at 500 ms: c and d wait, and
+  /// start in that order when a and b are done.
+  @Test func aSuspendingQueueStartsTheEffectsThatWaitInOrder() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      sleepThenDone(name, after: .seconds(1))
+        .withLifetime(.queued("uploads", .oldest(2, whenFull: .suspendNew)))
+    }
+    await play([("a", 0), ("b", 0), ("c", 0), ("d", 500)], on: clock) { store.send(.fire($0)) }
+    await clock.advance(by: .seconds(2))
+    #expect(store.state == stamped(("a", 1000), ("b", 1000), ("c", 2000), ("d", 2000)))
+  }
+
+  /// .oldest(2, whenFull: .discardNew), 1 s each; a, b, c at 0, d at 500 ms, e at 1000 ms: c and
+  /// d are dropped; e finds the places a and b left.
+  @Test func aDiscardingQueueDropsWhatArrivesWhenItIsFull() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      sleepThenDone(name, after: .seconds(1))
+        .withLifetime(.queued("uploads", .oldest(2, whenFull: .discardNew)))
+    }
+    let events = [("a", 0), ("b", 0), ("c", 0), ("d", 500), ("e", 1000)]
+    await play(events, on: clock) { store.send(.fire($0)) }
+    await clock.advance(by: .seconds(2))
+    #expect(store.state == stamped(("a", 1000), ("b", 1000), ("e", 2000)))
+  }
+
+  /// .oldest(2, whenFull: .suspendNew, delay: 1 s), 1.5 s each, all four at 0: the starts are a
+  /// second apart, and c and d also wait for a place.
+  @Test func aDelaySpacesTheStarts() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      sleepThenDone(name, after: .milliseconds(1500))
+        .withLifetime(.queued("uploads", .oldest(2, whenFull: .suspendNew, delay: .seconds(1))))
+    }
+    for name in ["a", "b", "c", "d"] { store.send(.fire(name)) }
+    await clock.advance(by: .seconds(5))
+    #expect(store.state == stamped(("a", 1500), ("b", 2500), ("c", 3500), ("d", 4500)))
+  }
+
+  /// A count below one runs as one, and is reported with the place of the effect.
+  @Test func aCountBelowOneIsReported() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      sleepThenDone(name, after: .seconds(1)).withLifetime(.queued("uploads", .newest(0)))
+    }
+    let diagnostics = Locked<[StoreDiagnostic]>([])
+    store.diagnosticHandler = { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
+    store.send(.fire("a"))
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("a", 1000)))
+    #expect(diagnostics.value.map(\.kind) == [.invalidEffectQueuePolicy])
+    #expect(
+      diagnostics.value.first?.message
+        == #"An effect's queue "uploads" has the policy newest(0): a count of 0 runs no effect; "#
+        + "it runs as 1.")
+  }
+}
+
 // MARK: - Deterministic tests with a manual clock
 
 /// The determinism contract of a store on a manual clock: effects run, and the actions they

@@ -2,7 +2,8 @@
 /// its entry of the ``DebounceTable`` waits or fires.
 extension EffectTable {
   /// Schedules a debounce under `pending.key`, due at `deadline`, taking the key over: an older
-  /// debounce is dropped, a running task cancelled, and so are the key's cancellable tasks.
+  /// debounce is dropped, a running task cancelled, and so are the key's cancellable and queued
+  /// effects.
   ///
   /// Returns nil when the table is closed or the tracker cancelled. A timer is made with
   /// `makeTimer` when none sleeps until `deadline` or earlier; it runs inside the lock so that the
@@ -16,7 +17,7 @@ extension EffectTable {
     let id = debounces.schedule(pending, at: deadline)
     let replaced = slots.updateValue(.debounce(id), forKey: pending.key)
     var cleanup = cleanUp(replaced, of: pending.key)
-    cancelCancellables(of: pending.key, into: &cleanup)
+    cancelBesideSlot(of: pending.key, into: &cleanup)
     if let timer = debounces.timer, timer.deadline <= deadline { return cleanup }
     if let replaced = debounces.timer { cleanup.tasksToCancel.append(replaced.task) }
     debounces.timer = DebounceTable.Timer(id: id, task: makeTimer(id), deadline: deadline)
