@@ -679,24 +679,51 @@ private func queued(
   }
 
   /// Under real threads, an `.oldest(2, whenFull: .suspendNew)` queue runs every effect once,
-  /// never more than two at a time. An effect keeps its place until the main actor has reduced
-  /// its result, so the queue moves one main-actor turn per two effects: 200 of them, since with
-  /// the whole suite loading the main actor a turn can take tens of milliseconds (2,000 once
-  /// took longer than the minute `finishEffects` waits, still moving when it stopped).
+  /// never more than two at a time. An effect keeps its place until its result is reduced, so
+  /// the queue moves one turn of the store's actor per two effects: the store is on an actor of
+  /// its own, which no other test holds, so that its progress does not wait for the main actor
+  /// the suite's floods keep busy.
   @Test(.serialized, arguments: stressRuns)
   func stressASuspendingQueueRunsEveryEffectOnceTwoAtATime(run: Int) async {
+    let queue = SuspendingQueue()
+    let queries = 500
+    await onThreads(1) { _ in
+      for query in 1...queries { queue.enqueuer.enqueue(.query(query)) }
+    }
+    await queue.finishEffects()
+    let results = await queue.results
+    #expect(results.count == queries)
+    #expect(results.sorted() == Array(1...queries))
+    #expect(queue.counts.most.load(ordering: .sequentiallyConsistent) <= 2)
+  }
+}
+
+/// An actor's store whose `query(n)` runs an effect in an `.oldest(2, whenFull: .suspendNew)`
+/// queue, on another thread, which delivers `result(n)`; `counts` says how many ran at once.
+private actor SuspendingQueue {
+  /// How many effects run now, and the most that ran at once.
+  final class Counts: Sendable {
     let running = Atomic(0)
     let most = Atomic(0)
-    let store = ReducerStore(
+  }
+
+  private let store: ActorStore<[Int], QueueStressAction>
+  /// Adds actions to the store from any thread.
+  nonisolated let enqueuer: ActionEnqueuer<QueueStressAction>
+  nonisolated let counts = Counts()
+
+  init() {
+    let counts = counts
+    store = ActorStore(
       initialState: [Int](),
-      reducer: Reduce<[Int], Action> { results, action in
+      reducer: Reduce<[Int], QueueStressAction> { results, action in
         switch action {
         case .query(let query):
           return .run(lifetime: .queued("work", .oldest(2, whenFull: .suspendNew))) {
-            let now = running.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
-            most.max(now, ordering: .sequentiallyConsistent)
+            let now = counts.running.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+            counts.most.max(now, ordering: .sequentiallyConsistent)
             await Task.yield()
-            running.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            counts.running.wrappingSubtract(1, ordering: .sequentiallyConsistent)
             return .result(query)
           }
         case .result(let query):
@@ -704,12 +731,20 @@ private func queued(
           return .none
         }
       })
-    let queries = 200
-    await onThreads(1) { _ in
-      for query in 1...queries { store.enqueue(.query(query)) }
-    }
-    await store.finishEffects(timeout: .seconds(60))
-    #expect(store.state.sorted() == Array(1...queries))
-    #expect(most.load(ordering: .sequentiallyConsistent) <= 2)
+    enqueuer = store.enqueuer
   }
+
+  /// The results reduced, in order.
+  var results: [Int] { store.state }
+
+  /// Waits for every effect to end, for at most a minute.
+  func finishEffects() async {
+    await store.finishEffects(timeout: .seconds(60))
+  }
+}
+
+/// A query, and the result of its effect.
+private enum QueueStressAction: Sendable {
+  case query(Int)
+  case result(Int)
 }
