@@ -10,7 +10,7 @@ package import Reductor
 @MainActor
 package struct StoreUnderTest<State, Action: Sendable> {
   /// The store's clock.
-  package let clock: any Clock<Duration>
+  let clock: any Clock<Duration>
   private let currentState: () -> State
   private let sendAction: (Action) async -> StoreTask?
   /// Hands the reductions made on another actor since the last call to the recorder.
@@ -23,7 +23,7 @@ package struct StoreUnderTest<State, Action: Sendable> {
 
   /// The store of a reducer, sent its own actions, whose reducer reduces with the dependencies
   /// `dependencies` gets and sets.
-  package init(
+  init(
     store: ReducerStore<State, Action>,
     dependencies: (get: () -> DependencyValues?, set: (DependencyValues) -> Void)
   ) {
@@ -94,42 +94,42 @@ package struct StoreUnderTest<State, Action: Sendable> {
   }
 
   /// The current state.
-  package var state: State {
+  var state: State {
     currentState()
   }
 
   /// Hands the reductions a store on another actor made since the last call to the function
   /// ``recordReductions(_:)`` installed; a store on the main actor hands each over as it is
   /// made.
-  package func handOverRecordedReductions() {
+  func handOverRecordedReductions() {
     handOverReductions()
   }
 
   /// The dependencies the store reduces and starts effects with.
-  package var dependencies: DependencyValues? {
+  var dependencies: DependencyValues? {
     get { dependenciesGet() }
     nonmutating set { newValue.map(dependenciesSet) }
   }
 
   /// Sends `action` as the program does, on the store's actor; `nil` if the test cannot send it.
-  package func send(_ action: Action) async -> StoreTask? {
+  func send(_ action: Action) async -> StoreTask? {
     await sendAction(action)
   }
 
   /// Replaces the store's diagnostic handler.
-  package func setDiagnosticHandler(_ handler: @escaping @Sendable (StoreDiagnostic) -> Void) {
+  func setDiagnosticHandler(_ handler: @escaping @Sendable (StoreDiagnostic) -> Void) {
     diagnosticHandlerSet(handler)
   }
 
   /// Calls `track` with the handle on each piece of work the store starts apart from the sends,
   /// which the task of no send covers: a reactor's debounces.
-  package func trackWorkApart(_ track: @escaping (StoreTask) -> Void) {
+  func trackWorkApart(_ track: @escaping (StoreTask) -> Void) {
     workApartObserverSet?(track)
   }
 
   /// Calls `record` after each reduction, with the step as the test sees it (`nil` for the
   /// owner's machinery) and the state after it.
-  package func recordReductions(_ record: @escaping (Action?, State) -> Void) {
+  func recordReductions(_ record: @escaping (Action?, State) -> Void) {
     installRecorder(record)
   }
 }

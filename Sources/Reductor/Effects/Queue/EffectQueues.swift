@@ -294,7 +294,8 @@ struct EffectQueues {
   /// Takes out every member of `key`'s queue, and forgets the queue, its latest start with it.
   mutating func cancel(_ key: EffectKey) -> Changes {
     var changes = Changes()
-    guard let queue = queues.removeValue(forKey: key) else { return changes }
+    // Without a queue, no lookup: a replaceable start and a debounce call this for their key.
+    guard !queues.isEmpty, let queue = queues.removeValue(forKey: key) else { return changes }
     for member in queue.placed + queue.suspended { Self.remove(member, into: &changes) }
     return changes
   }
