@@ -47,7 +47,7 @@ extension TestStore {
   where State == R.State, Action == ReactorTestAction<R.Action, R.Mutation, R.Destination, R.State>
   {
     self.init(
-      driving: reactor.storeUnderTest, of: R.self, withDependencies: updateDependencies,
+      driving: reactor.underTest, of: R.self, withDependencies: updateDependencies,
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -80,7 +80,7 @@ extension TestStore {
     column: UInt = #column
   ) where State == R.State, Action == ReactorTestAction<R.Action, R.Mutation, Never, R.State> {
     self.init(
-      driving: reactable.storeUnderTest, of: R.self, withDependencies: updateDependencies,
+      driving: reactable.underTest, of: R.self, withDependencies: updateDependencies,
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -113,7 +113,7 @@ extension TestStore {
     column: UInt = #column
   ) where State == R.State, Action == ReactorTestAction<R.Input, R.Mutation, Never, R.State> {
     self.init(
-      driving: reactor.storeUnderTest, of: R.self, withDependencies: updateDependencies,
+      driving: reactor.underTest, of: R.self, withDependencies: updateDependencies,
       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 

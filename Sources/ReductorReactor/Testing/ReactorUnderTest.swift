@@ -63,7 +63,7 @@ private final class StepRecorder<State, Step: Sendable>: @MainActor StoreExtensi
 extension Reactor {
   /// The reactor's store as a test store drives it: actions and destinations sent with
   /// ``send(action:)->_`` and ``send(destination:)``; mutations and fetch ends received.
-  package var storeUnderTest:
+  package var underTest:
     ReactorUnderTest<State, ReactorTestAction<Action, Mutation, Destination, State>>
   {
     let runtime = reactorRuntime
@@ -99,8 +99,7 @@ extension Reactor {
 extension Reactable {
   /// The reactable's store as a test store drives it: actions sent with ``action(_:)``,
   /// mutations received.
-  package var storeUnderTest:
-    ReactorUnderTest<State, ReactorTestAction<Action, Mutation, Never, State>>
+  package var underTest: ReactorUnderTest<State, ReactorTestAction<Action, Mutation, Never, State>>
   {
     let reducer = reactableRuntime.reducer
     return ReactorUnderTest(
@@ -127,9 +126,7 @@ extension AsyncReactor {
   /// The reactor's store as a test store drives it: inputs sent with ``send(_:)`` (as
   /// `.action`), the mutation each input's `reduce` returned received with the state `mutate`
   /// made of it.
-  package var storeUnderTest:
-    ReactorUnderTest<State, ReactorTestAction<Input, Mutation, Never, State>>
-  {
+  package var underTest: ReactorUnderTest<State, ReactorTestAction<Input, Mutation, Never, State>> {
     let reducer = asyncReactorRuntime.reducer
     return ReactorUnderTest(
       store: asyncReactorRuntime.store,
