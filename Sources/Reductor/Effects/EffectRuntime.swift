@@ -1,8 +1,8 @@
 import Synchronization
 
 /// Where the effects of one root store run: it owns their tasks, their keys, the throttle
-/// windows, the pending debounces, the queues, the tasks waiting in `StoreTask.finish()` and the
-/// store's clock. ``EffectRunner`` interprets the effects, and calls on it for tasks, keys and timing.
+/// windows, the pending debounces, the queues, the tasks waiting in `StoreTask.finish()` and
+/// `finishEffects(timeout:)`, and the store's clock. ``EffectRunner`` interprets the effects, and calls on it for tasks, keys and timing.
 ///
 /// The runtime never references the store, so effects never keep a store alive. When the store
 /// is deinitialized it calls ``close()``, which cancels every effect that is not detached.
@@ -37,11 +37,6 @@ final class EffectRuntime: Sendable {
   let openTrackers = Atomic(0)
   /// The number of tasks registered in `state.waiters`, written under the lock.
   let waiterCount = Atomic(0)
-  /// Moves when `openTrackers` reaches zero while a task waits for it.
-  let quiet = ActivitySignal()
-  /// The number of tasks that wait for `openTrackers` to reach zero, counted before they read
-  /// ``isQuiet`` and until they stop watching ``quiet``.
-  let quietWatchers = Atomic(0)
 
   init(clock: any Clock<Duration>) {
     self.clock = clock
@@ -195,16 +190,30 @@ final class EffectRuntime: Sendable {
 /// tracker's.
 extension EffectRuntime {
   /// Registers a task that waits for `tracker`; returns its id, or nil when the tracker is
-  /// finished. The waiter is counted before the tracker's count is read, and
-  /// `trackerFinished(_:)` reads the number of waiters after the count reached zero, both
+  /// finished.
+  func registerWaiter(for tracker: EffectTracker, drains: Bool = false) -> UInt64? {
+    registerWaiter(for: tracker, drains: drains) { tracker.isFinished }
+  }
+
+  /// Registers a task that waits, on the store's owner, until no tracker has work (see
+  /// ``isQuiet``), and reduces what arrives meanwhile; returns its id, or nil when no tracker
+  /// has work.
+  func registerQuietWaiter() -> UInt64? {
+    registerWaiter(for: nil, drains: true) { isQuiet }
+  }
+
+  /// Registers a waiter unless `isDone`. The waiter is counted before `isDone` reads a count,
+  /// and `trackerFinished(_:)` reads the number of waiters after the count reached zero, both
   /// sequentially consistent: either the waiter sees zero, or `trackerFinished(_:)` sees the
   /// waiter and resumes it under the lock.
-  func registerWaiter(for tracker: EffectTracker, drains: Bool = false) -> UInt64? {
-    if tracker.isFinished { return nil }
+  private func registerWaiter(
+    for tracker: EffectTracker?, drains: Bool, unless isDone: () -> Bool
+  ) -> UInt64? {
+    if isDone() { return nil }
     return state.withLock { state in
       let id = state.waiters.register(for: tracker, drains: drains)
       waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
-      guard tracker.isFinished else { return id }
+      guard isDone() else { return id }
       _ = state.waiters.remove(id)
       waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
       return nil
@@ -225,23 +234,18 @@ extension EffectRuntime {
     }?.resume()
   }
 
-  /// Resumes every task waiting for `tracker`; called when its count reaches zero. On a manual
-  /// clock, it tells the clock's settle points that wait for activity.
+  /// Resumes every task waiting for `tracker`, and those waiting for no tracker to have work
+  /// when it was the last; called when its count reaches zero. On a manual clock, it tells the
+  /// clock's settle points that wait for activity.
   func trackerFinished(_ tracker: EffectTracker) {
+    let isQuiet = openTrackers.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0
     // Most trackers finish with nobody waiting: no lock then.
     if waiterCount.load(ordering: .sequentiallyConsistent) > 0 {
       let waiters = state.withLock { state in
         defer { waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent) }
-        return state.waiters.removeAll(waitingFor: tracker)
+        return state.waiters.removeAll(waitingFor: tracker, orQuiet: isQuiet)
       }
       for continuation in waiters { continuation.resume() }
-    }
-    // Sequentially consistent, as a watcher's count and its read of `isQuiet`: either the
-    // watcher reads zero, or this reads the watcher and moves the signal.
-    if openTrackers.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0,
-      quietWatchers.load(ordering: .sequentiallyConsistent) > 0
-    {
-      quiet.notify()
     }
     manualClock?.signalActivity()
   }
@@ -330,8 +334,9 @@ extension EffectRuntime {
   }
 }
 
-/// The tasks waiting in ``StoreTask/finish()``, by id: a pure data structure driven under the
-/// effect runtime's lock.
+/// The tasks waiting in ``StoreTask/finish()`` for a tracker, and in
+/// ``ReducerStore/finishEffects(timeout:fileID:line:)`` for every tracker, by id: a pure data
+/// structure driven under the effect runtime's lock.
 ///
 /// A waiter registers before it suspends, so a resume that comes before its continuation exists
 /// (its tracker finished, or its task was cancelled) is remembered: the waiter is gone when the
@@ -340,7 +345,8 @@ struct TrackerWaiters {
   typealias Continuation = CheckedContinuation<Void, Never>
 
   private struct Waiter {
-    let tracker: ObjectIdentifier
+    /// The tracker it waits for; nil when it waits for no tracker to have work.
+    let tracker: ObjectIdentifier?
     /// Whether it waits on the store's own actor and reduces what arrives (see
     /// ``EffectRuntime/resumeDrainingWaiter()``).
     let drains: Bool
@@ -355,12 +361,12 @@ struct TrackerWaiters {
     waiters.count
   }
 
-  /// Registers a waiter for `tracker`, which drains the store's inbox when woken if `drains`;
-  /// returns its id.
-  mutating func register(for tracker: EffectTracker, drains: Bool) -> UInt64 {
+  /// Registers a waiter for `tracker` (nil: for no tracker to have work), which drains the
+  /// store's inbox when woken if `drains`; returns its id.
+  mutating func register(for tracker: EffectTracker?, drains: Bool) -> UInt64 {
     let id = nextID
     nextID += 1
-    waiters[id] = Waiter(tracker: ObjectIdentifier(tracker), drains: drains)
+    waiters[id] = Waiter(tracker: tracker.map(ObjectIdentifier.init), drains: drains)
     return id
   }
 
@@ -384,11 +390,14 @@ struct TrackerWaiters {
     waiters.removeValue(forKey: id)?.continuation
   }
 
-  /// Removes every waiter for `tracker`; returns the continuations to resume.
-  mutating func removeAll(waitingFor tracker: EffectTracker) -> [Continuation] {
+  /// Removes every waiter for `tracker`, and, if `quiet`, every waiter for no tracker to have
+  /// work; returns the continuations to resume.
+  mutating func removeAll(waitingFor tracker: EffectTracker, orQuiet quiet: Bool) -> [Continuation]
+  {
     guard !waiters.isEmpty else { return [] }
     let tracker = ObjectIdentifier(tracker)
-    let ids = waiters.filter { $0.value.tracker == tracker }.keys
+    let ids = waiters.filter { $0.value.tracker == tracker || (quiet && $0.value.tracker == nil) }
+      .keys
     return ids.compactMap { remove($0) }
   }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ReducerStore {
   /// Waits until every effect of the store has finished and every action they delivered has
   /// been reduced, or `timeout` has passed; for a graceful shutdown.
@@ -50,23 +48,36 @@ extension StoreKernel {
     return inFlight
   }
 
-  /// Waits until no tracker has work, at most `timeout`; returns whether that happened.
+  /// Waits until no tracker has work, at most `timeout`; returns whether that happened. On the
+  /// kernel's owner it reduces what effects deliver in its own turn, as ``StoreTask/finish()``
+  /// does: woken when they arrive, instead of a drain scheduled for them.
   private nonisolated(nonsending) func waitUntilQuiet(timeout: Duration) async -> Bool {
     let runtime = runtime
     if let clock = runtime.manualClock {
       return await clock.settle(until: { runtime.isQuiet }, timeout: timeout)
     }
     let deadline = ContinuousClock.now.advanced(by: timeout)
-    // Counted as a watcher of the quiet signal, which moves only while one watches.
-    runtime.quietWatchers.wrappingAdd(1, ordering: .sequentiallyConsistent)
-    defer { runtime.quietWatchers.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
     while true {
-      // Actions effects delivered count as their work until they are reduced.
-      reduceDeliveredActions()
-      let seen = runtime.quiet.count
-      if runtime.isQuiet { return true }
-      guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }
-      await runtime.quiet.wait(after: seen, until: deadline)
+      // Actions effects delivered count as their work until they are reduced. Woken for them,
+      // the wait drains them as the drain scheduled otherwise would.
+      _ = drainInbox(upTo: .max)
+      guard let id = runtime.registerQuietWaiter() else { return true }
+      guard ContinuousClock.now < deadline, !Task.isCancelled else {
+        runtime.resumeWaiter(id)
+        return false
+      }
+      let timer = Task(executorPreference: globalConcurrentExecutor) {
+        try? await ContinuousClock().sleep(until: deadline)
+        runtime.resumeWaiter(id)
+      }
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          runtime.attach(continuation, toWaiter: id)
+        }
+      } onCancel: {
+        runtime.resumeWaiter(id)
+      }
+      timer.cancel()
     }
   }
 }
