@@ -2,7 +2,8 @@ import Synchronization
 
 /// Where the effects of one root store run: it owns their tasks, their keys, the throttle
 /// windows, the pending debounces, the queues, the tasks waiting in `StoreTask.finish()` and
-/// `finishEffects(timeout:)`, and the store's clock. ``EffectRunner`` interprets the effects, and calls on it for tasks, keys and timing.
+/// `finishEffects(timeout:)`, and the store's clock. ``EffectRunner`` interprets the effects,
+/// and calls on it for tasks, keys and timing.
 ///
 /// The runtime never references the store, so effects never keep a store alive. When the store
 /// is deinitialized it calls ``close()``, which cancels every effect that is not detached.

@@ -150,15 +150,6 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
     if inbox.hasEntries { reduceInbox() }
   }
 
-  /// Reduces the actions effects and other threads delivered until now (not those that arrive
-  /// meanwhile), and the actions they send.
-  func reduceDeliveredActions() {
-    guard !isReducing else { return }
-    phase = .reducing
-    reduceDeliveredActionsWaiting()
-    endReducing()
-  }
-
   /// Ends a reduction, and schedules the drain a reduction put off.
   @inlinable
   func endReducing() {
