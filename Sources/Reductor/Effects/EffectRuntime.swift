@@ -221,10 +221,20 @@ extension EffectRuntime {
     }
   }
 
-  /// Attaches the continuation of waiter `id`, or resumes it at once if it was resumed (its
-  /// tracker finished, or its task was cancelled) before it got here.
-  func attach(_ continuation: CheckedContinuation<Void, Never>, toWaiter id: UInt64) {
-    if !state.withLock({ $0.waiters.attach(continuation, to: id) }) { continuation.resume() }
+  /// Suspends the calling task as waiter `id` until the waiter is resumed, at once if it was
+  /// resumed before it got here (its tracker finished, or its task was cancelled). When the
+  /// task is cancelled, calls `cancelled`, then resumes the waiter.
+  nonisolated(nonsending) func suspend(
+    asWaiter id: UInt64, whenCancelled cancelled: @Sendable () -> Void = {}
+  ) async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if !state.withLock({ $0.waiters.attach(continuation, to: id) }) { continuation.resume() }
+      }
+    } onCancel: {
+      cancelled()
+      resumeWaiter(id)
+    }
   }
 
   /// Resumes waiter `id`, if it still waits.

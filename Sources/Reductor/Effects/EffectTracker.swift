@@ -116,14 +116,7 @@ final class EffectTracker: Sendable {
   /// once, and cancels the tracked effects too unless told otherwise.
   func wait(cancellingEffectsIfCancelled cancelsEffects: Bool = true) async {
     guard let id = runtime.registerWaiter(for: self) else { return }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        runtime.attach(continuation, toWaiter: id)
-      }
-    } onCancel: {
-      if cancelsEffects { cancel() }
-      runtime.resumeWaiter(id)
-    }
+    await runtime.suspend(asWaiter: id) { if cancelsEffects { cancel() } }
   }
 
   /// Waits like ``wait(cancellingEffectsIfCancelled:)``, on the actor that owns the store:
@@ -132,14 +125,7 @@ final class EffectTracker: Sendable {
   /// trip through an effect then costs one turn of the actor, not two.
   nonisolated(nonsending) func wait(draining drain: () -> Void) async {
     while let id = runtime.registerWaiter(for: self, drains: true) {
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { continuation in
-          runtime.attach(continuation, toWaiter: id)
-        }
-      } onCancel: {
-        cancel()
-        runtime.resumeWaiter(id)
-      }
+      await runtime.suspend(asWaiter: id) { cancel() }
       if Task.isCancelled { return }
       drain()
     }

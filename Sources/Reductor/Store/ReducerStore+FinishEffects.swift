@@ -70,13 +70,7 @@ extension StoreKernel {
         try? await ContinuousClock().sleep(until: deadline)
         runtime.resumeWaiter(id)
       }
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { continuation in
-          runtime.attach(continuation, toWaiter: id)
-        }
-      } onCancel: {
-        runtime.resumeWaiter(id)
-      }
+      await runtime.suspend(asWaiter: id)
       timer.cancel()
     }
   }

@@ -3,10 +3,9 @@ import Testing
 
 @testable import Reductor
 
-/// The signal under `finishEffects(timeout:)` and the manual clock's settle points: a wait ends
-/// when the count moves, when its deadline passes, or when its task is cancelled, whichever
-/// comes first and whether it comes before or after the waiter suspends. A wait that does not
-/// end fails on the time limit.
+/// The signal the manual clock's settle points wait on: a wait ends when the count moves, when
+/// its deadline passes, or when its task is cancelled, whichever comes first and whether it
+/// comes before or after the waiter suspends. A wait that does not end fails on the time limit.
 @Suite(.timeLimit(.minutes(1))) struct ActivitySignalTests {
   @Test func aWaitAfterTheCountMovedReturnsAtOnce() async {
     let signal = ActivitySignal()
@@ -29,7 +28,7 @@ import Testing
     #expect(signal.count == seen + 1)
   }
 
-  /// The deadline has passed already: the timer resumes the waiter, or keeps it from suspending.
+  /// The deadline has passed already.
   @Test(arguments: stressRuns)
   func stressAPassedDeadlineEndsTheWait(run: Int) async {
     let signal = ActivitySignal()
