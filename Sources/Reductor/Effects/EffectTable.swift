@@ -233,7 +233,8 @@ struct EffectTable {
     if let ids = cancellables.removeValue(forKey: key) {
       for id in ids.sorted() { running[id]?.cancel(into: &cleanup) }
     }
-    cleanup.append(cleanUp(queues.cancel(key)))
+    let changes = queues.cancel(key)
+    cleanup.append(cleanUp(changes))
   }
 
   /// Cancels task `id`, if it runs, and closes its gate.
@@ -311,7 +312,8 @@ struct EffectTable {
       effect.cancel(into: &cleanup)
       cancelled.insert(id)
     }
-    cleanup.append(cleanUp(queues.remove { cancelled.contains($0) }))
+    let changes = queues.remove { cancelled.contains($0) }
+    cleanup.append(cleanUp(changes))
     cleanup.trackersToEnd += windows.removeTrailing(trackedBy: tracker).compactMap(\.tracker)
     for (key, slot) in slots {
       guard case .debounce(let id) = slot, debounces.tracker(of: id)?.isCounted(in: tracker) == true
@@ -336,7 +338,8 @@ struct EffectTable {
     for (key, slot) in slots { cleanup.trackersToEnd += cleanUp(slot, of: key).trackersToEnd }
     slots.removeAll()
     cancellables.removeAll()
-    cleanup.append(cleanUp(queues.removeAll()))
+    let changes = queues.removeAll()
+    cleanup.append(cleanUp(changes))
     debounces = DebounceTable()
     let closed = windows.removeAll()
     cleanup.trackersToEnd += closed.trailing.compactMap(\.tracker)

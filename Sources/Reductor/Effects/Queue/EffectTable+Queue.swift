@@ -30,23 +30,28 @@ extension EffectTable {
 
   /// Queued task `id` leaves its queue before it started; see ``EffectQueues/leave(_:in:)``.
   mutating func leaveQueue(_ id: UInt64, in key: EffectKey) -> Cleanup {
-    cleanUp(queues.leave(id, in: key))
+    let changes = queues.leave(id, in: key)
+    return cleanUp(changes)
   }
 
   /// Queued task `id`, whose gate is `gate`, finished: its place stays held while actions it
   /// delivered wait to be reduced, and goes to the next member otherwise.
   mutating func finishQueued(_ id: UInt64, in key: EffectKey, gate: EffectGate) -> Cleanup {
     let delivering = gate.finish() && gate.isOpen ? gate : nil
-    return cleanUp(queues.finish(id, in: key, delivering: delivering))
+    let changes = queues.finish(id, in: key, delivering: delivering)
+    return cleanUp(changes)
   }
 
   /// The last action of the finished queued task behind `gate` was reduced or dropped.
   mutating func releaseQueued(_ gate: EffectGate, in key: EffectKey) -> Cleanup {
-    cleanUp(queues.release(gate, in: key))
+    let changes = queues.release(gate, in: key)
+    return cleanUp(changes)
   }
 
   /// What the table does about what the queues decided: cancels the tasks of the members that
-  /// left, closes the gates of the delivering ones, resumes the waiting tasks.
+  /// left, closes the gates of the delivering ones, resumes the waiting tasks. Give it changes
+  /// decided beforehand, not an event's call: the table is copied for this call before its
+  /// argument is evaluated, so an event there would change a shared copy of every queue.
   func cleanUp(_ changes: EffectQueues.Changes) -> Cleanup {
     var cleanup = Cleanup()
     for id in changes.cancelled { cancelTask(id, into: &cleanup) }
