@@ -184,18 +184,10 @@ extension Effect {
     Effect(operation: .none)
   }
 
-  /// An effect that `build` makes on the main actor when the store starts it: right after the
-  /// reduction that returned it, outside the reducer's access to the state, so `build` may read
-  /// the store's state; `build` runs with the dependencies in force here, where the effect is
-  /// made. For the package's two-phase reactors, whose `mutate` builds the effect of an action
-  /// from the state its predecessors left; that call is the `mutate` stage of an action's cycle.
-  /// Nested in another effect, it is built when that effect reaches it, after a hop to the main
-  /// actor.
-  ///
-  /// - Parameter build: Makes the effect to run.
-  /// - Returns: The effect.
+  /// An effect built on the main actor when the store starts it, with the dependencies in force
+  /// here; see ``StoreDriver/deferred(_:)``, through which drivers make it.
   @usableFromInline
-  package static func deferred(_ build: @escaping @MainActor @Sendable () -> Effect) -> Effect {
+  static func deferred(_ build: @escaping @MainActor @Sendable () -> Effect) -> Effect {
     Effect(operation: .deferred(DependencyValues.current, build))
   }
 

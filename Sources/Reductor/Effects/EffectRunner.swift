@@ -323,15 +323,14 @@ extension Effect {
 
   /// The action, when the effect is a `.send` of it.
   @inlinable
-  package var sentAction: Action? {
+  var sentAction: Action? {
     if case .send(let action) = operation { return action }
     return nil
   }
 
-  /// The actions the effect delivers when it starts, in order, when that is all it does: a
-  /// `.send`, `.none`, or a store-bound concatenation or merge of such effects. The store then
-  /// reduces them before its `send` returns. Nil for an effect with any other work.
-  package var actionsDeliveredAtOnce: [Action]? {
+  /// The actions the effect delivers when it starts, when that is all it does; see
+  /// ``StoreDriver/actionsDeliveredAtOnce(by:)``.
+  var actionsDeliveredAtOnce: [Action]? {
     switch operation {
     case .none: []
     case .send(let action): [action]
@@ -343,13 +342,22 @@ extension Effect {
   /// This effect, then `action` once it has finished, unless it was cancelled; with this
   /// effect's lifetime, which then covers both.
   ///
-  /// A debounced or throttled effect carries `action` inside: a debounce that a newer one
-  /// replaced, or an effect a throttle window dropped, never delivers it.
+  /// ```swift
+  /// return sync(state.items)
+  ///   .withLifetime(.cancellable("sync"))
+  ///   .followed(by: .syncFinished)
+  /// ```
+  ///
+  /// Unlike `effect.concat(.send(action))`, which sends `action` when the effect was cancelled
+  /// too, `action` here says that the effect ran to its end: cancelling the lifetime
+  /// (`.cancel("sync")` above) cancels both. An effect that delivers its actions at once is
+  /// followed by `action` at once, in the same turn. A debounced or throttled effect carries
+  /// `action` inside: a debounce that a newer one replaced, or an effect a throttle window
+  /// dropped, never delivers it.
   ///
   /// - Parameter action: The action to deliver at the end.
   /// - Returns: The effect.
-  @usableFromInline
-  package func followed(by action: Action) -> Effect {
+  public func followed(by action: Action) -> Effect {
     if let actions = actionsDeliveredAtOnce {
       return Effect(lifetime: lifetime, operation: .sendAll(actions + [action]))
     }

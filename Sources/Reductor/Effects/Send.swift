@@ -39,11 +39,8 @@ public struct Send<Action: Sendable>: Sendable {
   }
 
   /// Delivers `action` even when the effect has been cancelled, unless the operation has
-  /// returned: for work that must say how it ended, such as a reactor's fetch going back to
-  /// idle when it is cancelled. The store reduces it whatever happens to the effect.
-  ///
-  /// - Parameter action: The action to deliver.
-  package func deliverEvenIfCancelled(_ action: Action) {
+  /// returned; see ``StoreDriver/deliverEvenIfCancelled(_:through:)``.
+  func deliverEvenIfCancelled(_ action: Action) {
     deliver(action, checkingCancellation: false)
   }
 

@@ -32,19 +32,14 @@ extension ReducerStore {
       naming: { $0 }, measures: measures)
   }
 
-  /// Sets how the store is instrumented, for stores whose actions are not the ones users see (a
-  /// reactor's steps): `subject` gives the action targets see, `role` how an action takes part
-  /// in the stages, `naming` the value whose case names an action in rows and warnings (the
-  /// action, or the mutation it carries). Options of its own (non-nil) win over the global
-  /// switch, which instruments the store under the name of `type` with the default options
-  /// otherwise. `measures` is for tests: they make a store measure nothing, as in a release
-  /// build.
+  /// Sets how the store is instrumented, for stores whose actions are not the ones users see;
+  /// see ``StoreDriver/instrument(_:as:options:subject:role:naming:measures:)``.
   @inlinable
-  package func setInstrumentation<Subject>(
+  func setInstrumentation<Subject>(
     for type: Any.Type,
     options: Instrumentation.Options<Subject>?,
     subject: @escaping @Sendable (Action) -> Subject?,
-    role: @escaping @Sendable (Action) -> StageRole,
+    role: @escaping @Sendable (Action) -> StoreDriver.StageRole,
     naming: @escaping @Sendable (Action) -> Any,
     measures: Bool = StageTimer.measuresInThisBuild
   ) {
@@ -113,11 +108,10 @@ extension ReducerStore {
     #endif
   }
 
-  /// Times the stage `stage` of the action the store is handling, when it is instrumented and
-  /// the stage is observed: for a stage that runs while the store builds the action's effect,
-  /// such as a two-phase reactor's `mutate`.
+  /// Times the stage `stage` of the action the store is handling; see
+  /// ``StoreDriver/time(_:in:_:)``.
   @inlinable
-  package func timeStage<Result>(
+  func timeStage<Result>(
     _ stage: Instrumentation.Stage, _ body: () -> Result
   ) -> Result {
     guard kernel.extensions.markingCount > 0,

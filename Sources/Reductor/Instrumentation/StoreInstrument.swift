@@ -1,18 +1,5 @@
 import Synchronization
 
-/// How an action of an instrumented store takes part in the stages of a cycle.
-@usableFromInline
-package enum StageRole: Sendable {
-  /// It starts a cycle of its own: it is queued, reduced when `reduces` (a reactable's action
-  /// is not: its `mutate` is its stage), and its effect is timed.
-  case cycle(reduces: Bool)
-  /// Only its reduction is a stage, in the cycle of the effect that delivered it: a reactable's
-  /// mutation.
-  case reduction
-  /// It belongs to a reactor's machinery, and is not instrumented.
-  case machinery
-}
-
 /// The instrumentation of one store: starts the cycles of its actions, with ``StageTimer`` to
 /// time their stages. Made from the store's options, or from the defaults when the global switch
 /// instruments the store.
@@ -31,7 +18,7 @@ final class StoreInstrument<Action: Sendable>: Sendable {
 
   /// Times the stages and records them.
   @usableFromInline let timer: StageTimer
-  @usableFromInline let role: @Sendable (Action) -> StageRole
+  @usableFromInline let role: @Sendable (Action) -> StoreDriver.StageRole
   @usableFromInline let name: @Sendable (Action) -> String
   @usableFromInline let targets: [StoreTarget]
   /// Whether measurements are made: the timer's, kept here for the check every action makes.
@@ -57,7 +44,7 @@ final class StoreInstrument<Action: Sendable>: Sendable {
     storeClock: any Clock<Duration>,
     reportDiagnostic: @escaping @Sendable (StoreDiagnostic) -> Void,
     subject: @escaping @Sendable (Action) -> Subject?,
-    role: @escaping @Sendable (Action) -> StageRole,
+    role: @escaping @Sendable (Action) -> StoreDriver.StageRole,
     name: @escaping @Sendable (Action) -> String,
     measures: Bool = StageTimer.measuresInThisBuild
   ) {

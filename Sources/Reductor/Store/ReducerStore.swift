@@ -107,6 +107,12 @@ public final class ReducerStore<State, Action: Sendable>: Store {
     kernel.observedState
   }
 
+  /// The state, without an observation access.
+  @inlinable
+  var currentState: State {
+    kernel.state
+  }
+
   /// Receives what the store reports about problems that did not stop it, such as an effect that
   /// threw without a `catch:` handler. By default it writes the diagnostic to standard error.
   ///

@@ -19,7 +19,7 @@ extension AsyncReactorStep: ReactorShapeStep {
   }
 
   /// An input starts a cycle, whose stage is its effect; storing a state is machinery.
-  var stageRole: StageRole {
+  var stageRole: StoreDriver.StageRole {
     guard case .input = self else { return .machinery }
     return .cycle(reduces: false)
   }
@@ -127,7 +127,7 @@ final class AsyncReactorReducer<R: AsyncReactor>: @MainActor ReactorShape {
       }
     case .mutated(let newState, _):
       state = newState
-      return .deferred { [weak self] in
+      return StoreDriver.deferred { [weak self] in
         self?.callViews(with: newState)
         return .none
       }

@@ -55,12 +55,13 @@ extension Reactor {
       .run(lifetime: .replaceable(FetchKey(slot: slot)), fileID: fileID, line: line) { send in
         do throws(Thrown) {
           let value = try await operation()
-          send.deliverEvenIfCancelled(end(Task.isCancelled ? .idle : .success(value)))
+          StoreDriver.deliverEvenIfCancelled(
+            end(Task.isCancelled ? .idle : .success(value)), through: send)
         } catch {
           if Task.isCancelled || error is CancellationError {
-            send.deliverEvenIfCancelled(end(.idle))
+            StoreDriver.deliverEvenIfCancelled(end(.idle), through: send)
           } else if let failure = error as? Failure {
-            send.deliverEvenIfCancelled(end(.failure(failure)))
+            StoreDriver.deliverEvenIfCancelled(end(.failure(failure)), through: send)
           } else {
             report(
               StoreDiagnostic(
@@ -69,7 +70,7 @@ extension Reactor {
                   + "\(Failure.self); the state went back to .idle. Throw \(Failure.self), or map "
                   + "the error to it.",
                 error: error, fileID: "\(fileID)", line: line))
-            send.deliverEvenIfCancelled(end(.idle))
+            StoreDriver.deliverEvenIfCancelled(end(.idle), through: send)
           }
         }
       },

@@ -14,7 +14,8 @@ extension ReactorRuntime {
       return .finished
     }
     guard reducer.stub?.isEnabled != true,
-      let task = sending(from: reactable, { store.sendAlone { mutated(action, by: reactable) } })
+      let task = sending(
+        from: reactable, { StoreDriver.sendAlone(to: store) { mutated(action, by: reactable) } })
     else {
       return send(.action(action), from: reactable)
     }
@@ -28,7 +29,9 @@ extension ReactorRuntime {
   func mutated<R>(_ action: R.Action, by reactable: R) -> ReactableStep<R>
   where Shape == ReactableReducer<R> {
     let mutations = reducer.mutate(action, by: reactable)
-    if !reducer.publishesEvents, let mutation = mutations.sentAction { return .mutation(mutation) }
+    if !reducer.publishesEvents, let mutation = StoreDriver.sentAction(of: mutations) {
+      return .mutation(mutation)
+    }
     return .mutated(MutatedAction(action, steps: reducer.steps(of: mutations, for: action)))
   }
 
@@ -44,7 +47,7 @@ extension ReactorRuntime {
 /// The reducer of a reactable's store. An action's reduction returns an effect that the store
 /// builds right after it, outside its access to the state: that is where `mutate(action:)` is
 /// called, and the effect it returns is started with the action's tracker, so the action's
-/// `StoreTask` covers its mutations; it calls `mutate` through the store's `timeStage(_:_:)`,
+/// `StoreTask` covers its mutations; it calls `mutate` through `StoreDriver.time(_:in:_:)`,
 /// where instrumentation times the `mutate` stage of the action's cycle. When the store is idle,
 /// `ReactorRuntime.carryOut(_:from:)` calls `mutate` before sending instead, which reads the
 /// same state and saves a reduction; no extension hears of actions then.
@@ -113,11 +116,11 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
         stub.record(action)
         return .none
       }
-      return .deferred { [self] in
+      return StoreDriver.deferred { [self] in
         let reactable = sendingOwner?.takeUnretainedValue() ?? owner
         guard let reactable, let store else { return .none }
         let steps = steps(
-          of: store.timeStage(.mutate) { mutate(action, by: reactable) }, for: action)
+          of: StoreDriver.time(.mutate, in: store) { mutate(action, by: reactable) }, for: action)
         return actionsFromMutate.isEmpty ? steps : sendActionsFromMutate(after: steps, to: store)
       }
     case .mutation(let mutation):
@@ -141,7 +144,7 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
     case .start:
       guard !isStarted, stub?.isEnabled != true else { return .none }
       isStarted = true
-      return .deferred { [self] in
+      return StoreDriver.deferred { [self] in
         guard let owner else { return .none }
         return .merge([
           owner.transformAction().map(ReactableStep<R>.action),
@@ -192,7 +195,7 @@ final class ReactableReducer<R: Reactable>: @MainActor ReactorShape {
   ) -> Effect<ReactableStep<R>> {
     let actions = actionsFromMutate.map(ReactableStep<R>.action)
     actionsFromMutate.removeAll()
-    guard let immediate = steps.actionsDeliveredAtOnce else {
+    guard let immediate = StoreDriver.actionsDeliveredAtOnce(by: steps) else {
       for action in actions { store.send(action) }
       return steps
     }

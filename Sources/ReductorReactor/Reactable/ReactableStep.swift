@@ -85,7 +85,7 @@ extension ReactableStep: ReactorShapeStep {
   /// An action starts a cycle (its `mutate`, not its reduction, is a stage), a mutation's
   /// reduction is a stage of the cycle that delivered it.
   @usableFromInline
-  var stageRole: StageRole {
+  var stageRole: StoreDriver.StageRole {
     switch self {
     case .action, .mutated: .cycle(reduces: false)
     case .mutation: .reduction

@@ -40,7 +40,7 @@ extension ReactorStep: ReactorShapeStep {
 
   /// Every event starts a cycle; the machinery does not.
   @usableFromInline
-  var stageRole: StageRole {
+  var stageRole: StoreDriver.StageRole {
     guard case .event = self else { return .machinery }
     return .cycle(reduces: true)
   }

@@ -34,8 +34,9 @@ final class ReactorRuntime<Shape: ReactorShape> {
       clock: Shape.clock(of: owner))
     reducer.store = store
     if Shape.Step.hasEffectOnlySteps { store.effectOnlyActions { $0.isEffectOnly } }
-    store.setInstrumentation(
-      for: Shape.Owner.self, options: Shape.instrumentation(of: owner), subject: { $0.action },
+    StoreDriver.instrument(
+      store, as: Shape.Owner.self, options: Shape.instrumentation(of: owner),
+      subject: { $0.action },
       role: { $0.stageRole }, naming: { $0.named })
   }
 
@@ -219,7 +220,7 @@ protocol ReactorShapeStep: Sendable {
   /// The action a step carries, which instrumentation targets see.
   var action: Action? { get }
   /// How the step takes part in the stages of an instrumented store.
-  var stageRole: StageRole { get }
+  var stageRole: StoreDriver.StageRole { get }
   /// What names the step in instrumentation's rows and warnings, by its case: the action or
   /// mutation it carries.
   var named: Any { get }

@@ -101,6 +101,23 @@ import Testing
     #expect(store.state == [])
   }
 
+  /// What `followed(by:)`'s documentation contrasts it with: a concatenation goes on to its next
+  /// effect when the first one is cancelled.
+  @Test func aConcatenationSendsItsNextActionWhenItsFirstEffectIsCancelled() async {
+    let clock = ManualClock()
+    let store = makeTimelineStore(clock: clock) { name in
+      name == "stop"
+        ? .cancel("k")
+        : sleepThenDone("work", after: .seconds(1)).withLifetime(.replaceable("k"))
+          .concat(.send(.done("end")))
+    }
+    store.send(.fire("go"))
+    await clock.advance(by: .milliseconds(500))
+    store.send(.stop)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == stamped(("end", 500)))
+  }
+
   /// The action a debounced effect is followed by comes after the effect, once it ran: a
   /// debounce that a newer one replaced delivers neither.
   @Test func aDebouncedEffectFollowedByAnActionDeliversItOnlyIfItRan() async {
