@@ -177,13 +177,17 @@ public final class SharedStorage: Sendable {
 }
 
 /// How a storage holds a value: kept, or, for a `.memory` value, only while a field holds it.
+///
+/// Only a value that is not kept is referenced weakly: a weak reference gives its object a side
+/// table for good, and every retain and release of it then takes the runtime's slow path — on
+/// every read and write of the shared field, and every copy of a state that holds it
+/// (`shared.assign.file`; see Benchmarks/NOTES.md).
 private struct HeldValue {
   private var kept: (any PersistedValue)?
   private weak var held: (any PersistedValue)?
 
   init(_ value: any PersistedValue, kept isKept: Bool) {
-    kept = isKept ? value : nil
-    held = value
+    if isKept { kept = value } else { held = value }
   }
 
   /// The value, if it is still there.
