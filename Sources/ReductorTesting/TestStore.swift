@@ -846,14 +846,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// it delivered (on the actor that owns the store), takes the reductions, and reports what
   /// the store reported meanwhile.
   private func settle(at site: CallSite) async {
-    _ = await clock.settle(until: { true })
+    _ = await StoreDriver.settle(clock, until: { true })
     takeReductionsAndReports(at: site)
   }
 
   /// ``settle(at:)`` without leaving the main actor: what a store on another actor reduces
   /// waits for the next asynchronous settle point.
   private func settleOnMainActor(at site: CallSite) {
-    clock.settle()
+    StoreDriver.settle(clock)
     takeReductionsAndReports(at: site)
   }
 
@@ -874,7 +874,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Waits, at most until `deadline`, for work off the clock's executor to deliver an action.
   private func waitForDeliveredAction(until deadline: ContinuousClock.Instant) async {
-    _ = await clock.settle(
+    _ = await StoreDriver.settle(
+      clock,
       until: {
         store.handOverRecordedReductions()
         return !received.isEmpty

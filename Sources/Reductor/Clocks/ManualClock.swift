@@ -294,14 +294,12 @@ public final class ManualClock: Clock, Sendable {
 
   // MARK: - Settling
 
-  /// Settles without moving time and without leaving the main actor: runs every runnable effect
-  /// and reduces what it delivered in every store the main actor owns, until nothing is
-  /// runnable. Returns the executor's activity count at that point: a wait for activity after
-  /// it wakes for anything that arrives later. The stores other actors own reduce at the next
-  /// asynchronous settle point (an advance, a `finish()`).
+  /// Settles without moving time and without leaving the main actor (see
+  /// ``StoreDriver/settle(_:)``). Returns the executor's activity count at that point: a wait
+  /// for activity after it wakes for anything that arrives later.
   @MainActor
   @discardableResult
-  package func settle() -> UInt64 {
+  func settle() -> UInt64 {
     settleRunnableWork()
   }
 
@@ -317,14 +315,10 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
-  /// Settles, and again each time work arrives from outside the clock's control (an action from
-  /// another thread, a job of work that left the executor, an advance from another task) or
-  /// tracked work finishes, until `isDone` returns `true`, `timeout` passes on the continuous
-  /// clock, nothing happens on the clock for `quietLimit`, or the task is cancelled. Returns
-  /// whether `isDone` returned `true`.
-  ///
-  /// It runs on the caller's actor, so `isDone` reads the caller's state.
-  package nonisolated(nonsending) func settle(
+  /// Settles until `isDone` returns `true`, `timeout` passes, the clock is quiet for
+  /// `quietLimit`, or the task is cancelled; see
+  /// ``StoreDriver/settle(_:until:timeout:quietLimit:)``.
+  nonisolated(nonsending) func settle(
     until isDone: () -> Bool, timeout: Duration? = nil, quietLimit: Duration? = nil
   ) async -> Bool {
     let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }

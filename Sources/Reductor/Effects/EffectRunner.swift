@@ -350,10 +350,10 @@ extension Effect {
   ///
   /// Unlike `effect.concat(.send(action))`, which sends `action` when the effect was cancelled
   /// too, `action` here says that the effect ran to its end: cancelling the lifetime
-  /// (`.cancel("sync")` above) cancels both. An effect that delivers its actions at once is
-  /// followed by `action` at once, in the same turn. A debounced or throttled effect carries
-  /// `action` inside: a debounce that a newer one replaced, or an effect a throttle window
-  /// dropped, never delivers it.
+  /// (`.cancel("sync")` above) cancels both. A store-bound effect that delivers its actions at
+  /// once is followed by `action` at once, in the same turn. A debounced or throttled effect
+  /// carries `action` inside: a debounce that a newer one replaced, or an effect a throttle
+  /// window dropped, never delivers it.
   ///
   /// - Parameter action: The action to deliver at the end.
   /// - Returns: The effect.

@@ -1,6 +1,6 @@
 /// The seam through which the package's drivers of a store reach the kernel beyond the public
-/// API: today the reactor runtime, which turns a view model's calls into a store's actions and
-/// builds the effects of its two-phase `mutate`. Everything a driver needs is here, and nothing
+/// API: the reactor runtime, which turns a view model's calls into a store's actions and builds
+/// the effects of its two-phase `mutate`, and the test store's settle points. Everything a driver needs is here, and nothing
 /// here is named after one driver: what it does is carried out by the store, its effects and
 /// its instrumentation, where each is documented.
 @usableFromInline
@@ -35,7 +35,11 @@ package enum StoreDriver: Sendable {
   package static func sendAlone<State, Action>(
     to store: ReducerStore<State, Action>, _ makeAction: () -> Action
   ) -> StoreTask? {
-    store.sendAlone(makeAction)
+    let kernel = store.kernel
+    guard !kernel.isReducing, kernel.extensions.hooksWithMarking.isEmpty,
+      !kernel.queue.hasActions, !kernel.inbox.hasEntries
+    else { return nil }
+    return kernel.send(makeAction(), reducingDeliveredActionsFirst: false)
   }
 
   /// Delivers `action` through `send` even when the effect has been cancelled, unless the
@@ -48,6 +52,42 @@ package enum StoreDriver: Sendable {
   ///   - send: The handle of the effect's operation.
   package static func deliverEvenIfCancelled<Action>(_ action: Action, through send: Send<Action>) {
     send.deliverEvenIfCancelled(action)
+  }
+
+  // MARK: - Settling a manual clock
+
+  /// Settles `clock` without moving time and without leaving the main actor: runs every
+  /// runnable effect and reduces what it delivered in every store the main actor owns, until
+  /// nothing is runnable. The stores other actors own reduce at the clock's next asynchronous
+  /// settle point. A reactor's `start()` settles so, and so does a test store's step that
+  /// cannot wait.
+  ///
+  /// - Parameter clock: The clock to settle.
+  @MainActor
+  package static func settle(_ clock: ManualClock) {
+    clock.settle()
+  }
+
+  /// Settles `clock`, and again each time work arrives from outside the clock's control (an
+  /// action from another thread, a job of work that left the executor, an advance from another
+  /// task) or tracked work finishes, until `isDone` returns `true`, `timeout` passes on the
+  /// continuous clock, nothing happens on the clock for `quietLimit`, or the task is cancelled:
+  /// a test store's settle points. Each settle runs every runnable effect and reduces what it
+  /// delivered in every store on the clock, each on the actor that owns it. It runs on the
+  /// caller's actor, so `isDone` reads the caller's state.
+  ///
+  /// - Parameters:
+  ///   - clock: The clock to settle.
+  ///   - isDone: Whether to stop.
+  ///   - timeout: How long to wait at most, on the continuous clock; no limit when nil.
+  ///   - quietLimit: How long nothing may happen on the clock before the wait stops; no limit
+  ///     when nil.
+  /// - Returns: Whether `isDone` returned `true`.
+  package static nonisolated(nonsending) func settle(
+    _ clock: ManualClock, until isDone: () -> Bool, timeout: Duration? = nil,
+    quietLimit: Duration? = nil
+  ) async -> Bool {
+    await clock.settle(until: isDone, timeout: timeout, quietLimit: quietLimit)
   }
 
   // MARK: - Effects
@@ -121,17 +161,5 @@ package enum StoreDriver: Sendable {
     _ stage: Instrumentation.Stage, in store: ReducerStore<State, Action>, _ body: () -> Result
   ) -> Result {
     store.timeStage(stage, body)
-  }
-}
-
-extension ReducerStore {
-  /// Sends the action `makeAction` makes when a send now would reduce it first and alone; see
-  /// ``StoreDriver/sendAlone(to:_:)``.
-  @inlinable
-  func sendAlone(_ makeAction: () -> Action) -> StoreTask? {
-    guard !kernel.isReducing, kernel.extensions.hooksWithMarking.isEmpty,
-      !kernel.queue.hasActions, !kernel.inbox.hasEntries
-    else { return nil }
-    return kernel.send(makeAction(), reducingDeliveredActionsFirst: false)
   }
 }

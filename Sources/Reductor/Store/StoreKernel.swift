@@ -2,8 +2,8 @@ public import Observation
 
 /// The kernel every store is: the state, the reducer, the action queue and the inbox, the effect
 /// runtime, and the extensions. Its owner — ``ReducerStore`` on the main actor, ``ActorStore``
-/// on any other — gives it a public face; the package's drivers (the reactor family, the test
-/// store) reach it through the owner's documented driver API (`ReducerStore+Driving.swift`).
+/// on any other — gives it a public face; the package's drivers (the reactor runtime, and the
+/// test store's settle points) reach it through ``StoreDriver``.
 ///
 /// One action's path through it: ``send(_:reducingDeliveredActionsFirst:)`` reduces it at once
 /// (or, during a reduction, ``buffer(_:tracker:)`` queues it), ``handle(_:tracker:mark:isSent:)``

@@ -121,7 +121,7 @@ extension Reactor {
     let wasStarted = reducer.isStarted
     _ = reactorRuntime.send(.start, from: self)
     guard !wasStarted, reducer.isStarted, let clock = clock as? ManualClock else { return }
-    clock.settle()
+    StoreDriver.settle(clock)
   }
 
   /// The reactor's state and actions as a `Store`, for what stores offer: `observe(_:_:)`,

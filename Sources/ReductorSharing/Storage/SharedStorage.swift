@@ -198,7 +198,10 @@ private struct HeldValue {
   /// The value, if it is still there, kept from now on if `keeping`.
   mutating func taking(keeping: Bool) -> (any PersistedValue)? {
     guard let value else { return nil }
-    if keeping { kept = value }
+    if keeping {
+      kept = value
+      held = nil
+    }
     return value
   }
 }
