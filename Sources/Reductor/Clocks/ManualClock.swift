@@ -294,15 +294,6 @@ public final class ManualClock: Clock, Sendable {
 
   // MARK: - Settling
 
-  /// Settles without moving time and without leaving the main actor (see
-  /// ``StoreDriver/settle(_:)``). Returns the executor's activity count at that point: a wait
-  /// for activity after it wakes for anything that arrives later.
-  @MainActor
-  @discardableResult
-  func settle() -> UInt64 {
-    settleRunnableWork()
-  }
-
   /// Settles without moving time: runs every runnable effect and reduces what it delivered in
   /// every store on this clock, each on the actor that owns it, until nothing is runnable.
   /// Returns the executor's activity count at that point.
@@ -345,10 +336,10 @@ public final class ManualClock: Clock, Sendable {
   ///
   /// It runs the effects' jobs inline, isolated to the main actor it holds: main-actor code an
   /// effect awaits runs within the job, and the rest of the effect comes back as a job of the
-  /// executor, which this loop runs too.
+  /// executor, which this loop runs too. ``StoreDriver/settle(_:)`` settles so.
   @MainActor
   @discardableResult
-  private func settleRunnableWork() -> UInt64 {
+  func settleRunnableWork() -> UInt64 {
     while true {
       let activity = executor.activity.count
       let ranJobs = executor.runUntilIdle()

@@ -1,8 +1,8 @@
 /// The seam through which the package's drivers of a store reach the kernel beyond the public
 /// API: the reactor runtime, which turns a view model's calls into a store's actions and builds
-/// the effects of its two-phase `mutate`, and the test store's settle points. Everything a driver needs is here, and nothing
-/// here is named after one driver: what it does is carried out by the store, its effects and
-/// its instrumentation, where each is documented.
+/// the effects of its two-phase `mutate`, and the test store's settle points. All the reactor
+/// runtime needs is here, and nothing here is named after one driver: what it does is carried
+/// out by the store, its effects, its clock and its instrumentation, where each is documented.
 @usableFromInline
 package enum StoreDriver: Sendable {
   /// How an action of an instrumented store takes part in the stages of a cycle.
@@ -65,7 +65,7 @@ package enum StoreDriver: Sendable {
   /// - Parameter clock: The clock to settle.
   @MainActor
   package static func settle(_ clock: ManualClock) {
-    clock.settle()
+    clock.settleRunnableWork()
   }
 
   /// Settles `clock`, and again each time work arrives from outside the clock's control (an
