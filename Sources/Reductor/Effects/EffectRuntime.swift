@@ -112,7 +112,7 @@ final class EffectRuntime: Sendable {
       state.effects.start(
         lifetime, site: site, tracker: tracker, gate: gate, firedDebounce: firedDebounce, now: now
       ) { id, waits in
-        Task(executorPreference: manualClock?.executor, priority: priority) {
+        makeTask(priority: priority) {
           if let queueKey, waits {
             if await self.takeTurn(id, in: queueKey) { await work(gate) }
           } else {
@@ -142,7 +142,7 @@ final class EffectRuntime: Sendable {
     wake: @escaping @Sendable (_ now: Duration) -> Duration?,
     stopped: @escaping @Sendable () -> Void
   ) -> Task<Void, Never> {
-    Task(executorPreference: manualClock?.executor) {
+    makeTask {
       var deadline = firstDeadline
       while true {
         do {
@@ -155,6 +155,18 @@ final class EffectRuntime: Sendable {
         deadline = next
       }
     }
+  }
+
+  /// A task on the manual clock's executor or, on any other clock, one with no executor
+  /// preference at all: a task given a nil preference carries a preference record all the same,
+  /// which each of its suspensions then reads under the task's lock (see Benchmarks/NOTES.md).
+  private func makeTask(
+    priority: TaskPriority? = nil, _ operation: sending @escaping () async -> Void
+  ) -> Task<Void, Never> {
+    guard let executor = manualClock?.executor else {
+      return Task(priority: priority, operation: operation)
+    }
+    return Task(executorPreference: executor, priority: priority, operation: operation)
   }
 
   // MARK: - Cancelling
@@ -224,10 +236,17 @@ extension EffectRuntime {
   /// Suspends the calling task as waiter `id` until the waiter is resumed, at once if it was
   /// resumed before it got here (its tracker finished, or its task was cancelled). When the
   /// task is cancelled, calls `cancelled`, then resumes the waiter.
-  nonisolated(nonsending) func suspend(
-    asWaiter id: UInt64, whenCancelled cancelled: @Sendable () -> Void = {}
+  ///
+  /// It stays on the caller's actor. This toolchain's `withTaskCancellationHandler` runs its
+  /// operation off the actor unless the operation uses an `isolated` parameter, even in a
+  /// `nonisolated(nonsending)` function: on the main actor, a hop to the global executor and
+  /// back, two more thread wake-ups in every wait (see Benchmarks/NOTES.md).
+  func suspend(
+    asWaiter id: UInt64, whenCancelled cancelled: @Sendable () -> Void = {},
+    isolation: isolated (any Actor)? = #isolation
   ) async {
     await withTaskCancellationHandler {
+      _ = isolation
       await withCheckedContinuation { continuation in
         if !state.withLock({ $0.waiters.attach(continuation, to: id) }) { continuation.resume() }
       }

@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import Reductor
@@ -108,5 +109,51 @@ enum WorkAction: Sendable, Equatable {
     #expect(task.isCancelled)
     await task.finish()
     #expect(store.runningEffectCount == 0)
+  }
+}
+
+/// A wait for a send's work stays on the actor that waits: leaving it would hand the task to the
+/// global executor and back, two thread wake-ups in every wait (on the main actor, which no
+/// other thread can stand in for, a round trip's worth).
+@Suite struct WaitIsolationTests {
+  @Test func aWaitThatEndsAtOnceRunsNoJobOnItsActor() async throws {
+    let owner = CountingOwner()
+    #expect(try await owner.jobsDuringAWaitForAWaiterResumedBefore() == 0)
+  }
+}
+
+/// An executor that counts the jobs enqueued on it and runs them on a queue of its own.
+private final class CountingExecutor: SerialExecutor {
+  private let queue = DispatchQueue(label: "CountingExecutor")
+  private let count = Locked(0)
+
+  var enqueued: Int { count.value }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    count.withLock { $0 += 1 }
+    let job = UnownedJob(job)
+    queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+  }
+}
+
+/// An actor on a ``CountingExecutor``: each hop onto it is a job the executor counts.
+private actor CountingOwner {
+  let executor = CountingExecutor()
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
+
+  /// The jobs enqueued on this actor while it waits as a waiter that was resumed before it
+  /// suspends: none unless the wait left the actor.
+  func jobsDuringAWaitForAWaiterResumedBefore() async throws -> Int {
+    let runtime = EffectRuntime(clock: ContinuousClock())
+    let tracker = EffectTracker(runtime: runtime, action: "work")
+    tracker.begin()
+    let id = try #require(runtime.registerWaiter(for: tracker))
+    runtime.resumeWaiter(id)
+    let before = executor.enqueued
+    await runtime.suspend(asWaiter: id)
+    return executor.enqueued - before
   }
 }
