@@ -1,4 +1,5 @@
 import Dispatch
+import StressRuns
 import Testing
 
 @testable import Reductor
@@ -114,9 +115,11 @@ enum WorkAction: Sendable, Equatable {
 
 /// A wait for a send's work stays on the actor that waits: leaving it would hand the task to the
 /// global executor and back, two thread wake-ups in every wait (on the main actor, which no
-/// other thread can stand in for, a round trip's worth).
+/// other thread can stand in for, a round trip's worth). The actor's jobs run on a thread of
+/// their own, hence the repetitions.
 @Suite struct WaitIsolationTests {
-  @Test func aWaitThatEndsAtOnceRunsNoJobOnItsActor() async throws {
+  @Test(arguments: stressRuns)
+  func stressAWaitThatEndsAtOnceRunsNoJobOnItsActor(run: Int) async throws {
     let owner = CountingOwner()
     #expect(try await owner.jobsDuringAWaitForAWaiterResumedBefore() == 0)
   }
