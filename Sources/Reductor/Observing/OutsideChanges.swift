@@ -38,8 +38,9 @@ package protocol HeldByReference {
 }
 
 /// The stores that follow one value held by reference, kept by the value: a change costs the
-/// writer two atomic operations, and schedules one refresh of these stores per turn of the main
-/// actor, however many changes it makes.
+/// writer two atomic loads while a refresh is scheduled (and an exchange when it schedules one),
+/// and schedules one refresh of these stores per turn of the main actor, however many changes
+/// it makes.
 @usableFromInline
 package final class OutsideChangeFollowers: Sendable {
   /// A store, held weakly, and how it refreshes.
@@ -129,7 +130,10 @@ package final class OutsideChangeFollowers: Sendable {
   /// thread.
   @inlinable
   package func didChange() {
+    // Loaded before it is exchanged: while a refresh is scheduled, a run of changes then makes
+    // no locked write each.
     guard isFollowed.load(ordering: .acquiring),
+      !isScheduled.load(ordering: .acquiring),
       !isScheduled.exchange(true, ordering: .acquiringAndReleasing)
     else { return }
     scheduleRefresh()

@@ -11,7 +11,8 @@ public import Synchronization
 /// settle points); when the value has not changed after the sleep, it ends, and the next change
 /// starts another. ``flush(of:)`` cancels the sleep, so that what waits is written at once, and
 /// marks a value whose last write failed as changed, so that it is tried once more. A change
-/// costs the changing thread two atomic operations: set the flag, and see that the task runs.
+/// costs the changing thread two atomic loads (see that the flag is set, and that the task runs),
+/// and a store when the flag was clear.
 ///
 /// Writes are ordered: at most one task writes at a time, and each write reads the value when it
 /// starts, after clearing the flag, so the last write is of a value no older than the last
@@ -47,7 +48,12 @@ final class SharedWriter<Value: Sendable>: Sendable {
   /// ends.
   @inlinable
   func save(of reference: SharedReference<Value>) {
-    isChanged.store(true, ordering: .sequentiallyConsistent)
+    // Already set: the task has yet to clear it, and reads the value after it does (a read
+    // under the value's lock, which this change's write took first). Loading first spares a
+    // run of changes a locked write each.
+    if !isChanged.load(ordering: .sequentiallyConsistent) {
+      isChanged.store(true, ordering: .sequentiallyConsistent)
+    }
     if !isWriting.load(ordering: .sequentiallyConsistent) { startWriting(of: reference) }
   }
 
