@@ -38,15 +38,17 @@ extension StoreKernel {
       reduction: Int(truncatingIfNeeded: version &+ 1), tracker: nil, isSent: isSent, marks: nil)
     defer { if extensions.hasRemoved { extensions.forgetRemoved() } }
     version &+= 1
+    var reduced: State?
     registrar.willSet(self, keyPath: stateKeyPath)
-    // A constant, which the hooks borrow: a variable captured by the round's closure was
-    // copied again for each call, one more retain and release of each reference in the state.
-    let (reducedEffect, reduced) = Self.reduce(&state, action, with: reduce)
+    var effect = Self.reduce(&state, action, with: reduce, copyingInto: &reduced)
     registrar.didSet(self, keyPath: stateKeyPath)
-    var effect = reducedEffect
     effect.build()
-    forEachExtension(hearing: .didReduce, origin) { functions, origin in
-      functions.didReduce(action, origin, nil, reduced)
+    // Moved out, not copied: a copy is one more retain and release of each reference in the
+    // state.
+    if let state = reduced.take() {
+      forEachExtension(hearing: .didReduce, origin) { functions, origin in
+        functions.didReduce(action, origin, nil, state)
+      }
     }
     guard !effect.isNone else { return nil }
     var ends: [@Sendable (Bool) -> Void] = []
@@ -58,13 +60,16 @@ extension StoreKernel {
     return start(effect, of: action, root: nil, ended: Self.calling(ends))
   }
 
-  /// Reduces `action` into `state` with `reduce`; returns the effect and a copy of the state it
-  /// leaves, made within the one access to `state`.
+  /// Reduces `action` into `state` with `reduce`, and copies the state it leaves into `copy`,
+  /// within the one access to `state`.
   @inlinable
   static func reduce(
-    _ state: inout State, _ action: Action, with reduce: (inout State, Action) -> Effect<Action>
-  ) -> (Effect<Action>, State) {
-    (reduce(&state, action), state)
+    _ state: inout State, _ action: Action, with reduce: (inout State, Action) -> Effect<Action>,
+    copyingInto copy: inout State?
+  ) -> Effect<Action> {
+    let effect = reduce(&state, action)
+    copy = state
+    return effect
   }
 
   /// ``handleWatched(_:tracker:mark:isSent:)`` in general: marked actions, actions effects
