@@ -97,8 +97,8 @@ extension StoreKernel {
     // Built between the reduction and the other hooks, so that they hear of the effect it
     // makes, and a marking extension still has the action in hand while it is built.
     effect.build()
-    if let state = copies.state {
-      let previous = copies.previous
+    if let state = copies.state.take() {
+      let previous = copies.previous.take()
       forEachExtension(hearing: .didReduce, origin) { functions, origin in
         functions.didReduce(action, origin, previous, state)
       }
