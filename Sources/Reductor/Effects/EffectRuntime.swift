@@ -192,9 +192,12 @@ final class EffectRuntime: Sendable {
     state.withLock { $0.effects.cancel(trackedBy: tracker) }.perform()
   }
 
-  /// Called when the store is deinitialized: cancels every effect that is not detached.
+  /// Called when the store is deinitialized: cancels every effect that is not detached, and the
+  /// deadline timer of `finishEffects(timeout:)`.
   func close() {
-    state.withLock { $0.effects.close() }.perform()
+    let (cleanup, timer) = state.withLock { ($0.effects.close(), $0.waiters.stopTimer()) }
+    cleanup.perform()
+    timer?.cancel()
   }
 }
 
@@ -209,10 +212,45 @@ extension EffectRuntime {
   }
 
   /// Registers a task that waits, on the store's owner, until no tracker has work (see
-  /// ``isQuiet``), and reduces what arrives meanwhile; returns its id, or nil when no tracker
-  /// has work.
-  func registerQuietWaiter() -> UInt64? {
-    registerWaiter(for: nil, drains: true) { isQuiet }
+  /// ``isQuiet``), and reduces what arrives meanwhile, or until `deadline`, when the deadline
+  /// timer resumes it; returns its id, or nil when no tracker has work.
+  ///
+  /// One timer serves every such wait of the store: it sleeps until the earliest deadline, so a
+  /// wait starts a task only when its deadline comes before that (see
+  /// ``TrackerWaiters/startTimer(until:_:)``).
+  func registerQuietWaiter(until deadline: ContinuousClock.Instant) -> UInt64? {
+    guard let id = registerWaiter(for: nil, drains: true, deadline: deadline, unless: { isQuiet })
+    else { return nil }
+    let replaced = state.withLock { state in
+      state.waiters.startTimer(until: deadline) { timer in
+        Task(executorPreference: globalConcurrentExecutor) {
+          await self.runDeadlineTimer(timer, until: deadline)
+        }
+      }
+    }
+    replaced?.cancel()
+    return id
+  }
+
+  /// The deadline timer `timer`: sleeps until `deadline`, resumes the waiters whose deadline
+  /// passed, then sleeps until the next deadline, until no waiter has one, another timer
+  /// replaced it, or it is cancelled.
+  private func runDeadlineTimer(_ timer: UInt64, until deadline: ContinuousClock.Instant) async {
+    var deadline = deadline
+    while true {
+      do {
+        try await ContinuousClock().sleep(until: deadline)
+      } catch {
+        return
+      }
+      let (due, next) = state.withLock { state in
+        defer { waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent) }
+        return state.waiters.removeAll(dueBy: .now, timer: timer)
+      }
+      for continuation in due { continuation.resume() }
+      guard let next else { return }
+      deadline = next
+    }
   }
 
   /// Registers a waiter unless `isDone`. The waiter is counted before `isDone` reads a count,
@@ -220,11 +258,12 @@ extension EffectRuntime {
   /// sequentially consistent: either the waiter sees zero, or `trackerFinished(_:)` sees the
   /// waiter and resumes it under the lock.
   private func registerWaiter(
-    for tracker: EffectTracker?, drains: Bool, unless isDone: () -> Bool
+    for tracker: EffectTracker?, drains: Bool, deadline: ContinuousClock.Instant? = nil,
+    unless isDone: () -> Bool
   ) -> UInt64? {
     if isDone() { return nil }
     return state.withLock { state in
-      let id = state.waiters.register(for: tracker, drains: drains)
+      let id = state.waiters.register(for: tracker, drains: drains, deadline: deadline)
       waiterCount.store(state.waiters.count, ordering: .sequentiallyConsistent)
       guard isDone() else { return id }
       _ = state.waiters.remove(id)
@@ -365,12 +404,13 @@ extension EffectRuntime {
 }
 
 /// The tasks waiting in ``StoreTask/finish()`` for a tracker, and in
-/// ``ReducerStore/finishEffects(timeout:fileID:line:)`` for every tracker, by id: a pure data
-/// structure driven under the effect runtime's lock.
+/// ``ReducerStore/finishEffects(timeout:fileID:line:)`` for every tracker, by id, and the timer
+/// that ends the waits of the latter at their deadlines: a pure data structure driven under the
+/// effect runtime's lock.
 ///
 /// A waiter registers before it suspends, so a resume that comes before its continuation exists
-/// (its tracker finished, or its task was cancelled) is remembered: the waiter is gone when the
-/// continuation attaches, which then resumes at once.
+/// (its tracker finished, its deadline passed, or its task was cancelled) is remembered: the
+/// waiter is gone when the continuation attaches, which then resumes at once.
 struct TrackerWaiters {
   typealias Continuation = CheckedContinuation<Void, Never>
 
@@ -380,10 +420,21 @@ struct TrackerWaiters {
     /// Whether it waits on the store's own actor and reduces what arrives (see
     /// ``EffectRuntime/resumeDrainingWaiter()``).
     let drains: Bool
+    /// When the deadline timer resumes it, if it waits at most until then.
+    let deadline: ContinuousClock.Instant?
     var continuation: Continuation?
   }
 
+  /// The task that resumes the waiters whose deadline passed, with its id and the deadline it
+  /// sleeps until.
+  private struct DeadlineTimer {
+    let id: UInt64
+    let task: Task<Void, Never>
+    var deadline: ContinuousClock.Instant
+  }
+
   private var waiters: [UInt64: Waiter] = [:]
+  private var timer: DeadlineTimer?
   private var nextID: UInt64 = 0
 
   /// The number of waiters registered.
@@ -392,12 +443,53 @@ struct TrackerWaiters {
   }
 
   /// Registers a waiter for `tracker` (nil: for no tracker to have work), which drains the
-  /// store's inbox when woken if `drains`; returns its id.
-  mutating func register(for tracker: EffectTracker?, drains: Bool) -> UInt64 {
+  /// store's inbox when woken if `drains`, and which the deadline timer resumes at `deadline`;
+  /// returns its id.
+  mutating func register(
+    for tracker: EffectTracker?, drains: Bool, deadline: ContinuousClock.Instant? = nil
+  ) -> UInt64 {
     let id = nextID
     nextID += 1
-    waiters[id] = Waiter(tracker: tracker.map(ObjectIdentifier.init), drains: drains)
+    waiters[id] = Waiter(
+      tracker: tracker.map(ObjectIdentifier.init), drains: drains, deadline: deadline)
     return id
+  }
+
+  /// Makes sure a deadline timer wakes by `deadline`: unless one sleeps until then or earlier,
+  /// starts the one `makeTimer` makes for the id it is given, in place of the one that sleeps
+  /// until later. Returns the timer replaced, to cancel outside the lock.
+  mutating func startTimer(
+    until deadline: ContinuousClock.Instant, _ makeTimer: (_ id: UInt64) -> Task<Void, Never>
+  ) -> Task<Void, Never>? {
+    if let timer, timer.deadline <= deadline { return nil }
+    let id = nextID
+    nextID += 1
+    let replaced = timer?.task
+    timer = DeadlineTimer(id: id, task: makeTimer(id), deadline: deadline)
+    return replaced
+  }
+
+  /// Timer `id` woke at `now`: removes the waiters whose deadline passed. Returns their
+  /// continuations to resume, and the deadline the timer sleeps until next: the earliest one
+  /// left, or nil when it ends, because no waiter has a deadline or another timer replaced it.
+  mutating func removeAll(
+    dueBy now: ContinuousClock.Instant, timer id: UInt64
+  ) -> (due: [Continuation], next: ContinuousClock.Instant?) {
+    let dueIDs = waiters.filter { $0.value.deadline.map { $0 <= now } ?? false }.keys
+    let due = dueIDs.compactMap { remove($0) }
+    guard timer?.id == id else { return (due, nil) }
+    guard let next = waiters.values.compactMap(\.deadline).min() else {
+      timer = nil
+      return (due, nil)
+    }
+    timer?.deadline = next
+    return (due, next)
+  }
+
+  /// Forgets the deadline timer; returns it, to cancel.
+  mutating func stopTimer() -> Task<Void, Never>? {
+    defer { timer = nil }
+    return timer?.task
   }
 
   /// Removes a waiter that drains, if one waits; returns whether one did, and its continuation

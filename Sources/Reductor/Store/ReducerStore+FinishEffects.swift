@@ -61,17 +61,12 @@ extension StoreKernel {
       // Actions effects delivered count as their work until they are reduced. Woken for them,
       // the wait drains them as the drain scheduled otherwise would.
       _ = drainInbox(upTo: .max)
-      guard let id = runtime.registerQuietWaiter() else { return true }
+      guard let id = runtime.registerQuietWaiter(until: deadline) else { return true }
       guard ContinuousClock.now < deadline, !Task.isCancelled else {
         runtime.resumeWaiter(id)
         return false
       }
-      let timer = Task(executorPreference: globalConcurrentExecutor) {
-        try? await ContinuousClock().sleep(until: deadline)
-        runtime.resumeWaiter(id)
-      }
       await runtime.suspend(asWaiter: id)
-      timer.cancel()
     }
   }
 }

@@ -164,6 +164,22 @@ import Testing
     #expect(store.state == [1])
   }
 
+  /// Two waits at once end each at its own deadline: the shorter one with the effect in flight,
+  /// the longer one when the effect has finished.
+  @Test(arguments: stressRuns)
+  func twoWaitsAtOnceEndEachAtItsOwnDeadline(run: Int) async {
+    let (gate, open) = AsyncStream<Void>.makeStream()
+    let store = makeStore(clock: ContinuousClock(), gate: gate)
+    store.diagnosticHandler = { _ in }
+    store.send(.save("draft"))
+    let long = Task { await store.finishEffects(timeout: .seconds(30)) }
+    let short = await store.finishEffects(timeout: .milliseconds(10))
+    #expect(short.map(\.lifetime) == [.detached])
+    open.yield()
+    #expect(await long.value == [])
+    #expect(store.state.saved == ["draft"])
+  }
+
   /// Cancelling the task that waits stops the wait at once, and the effects keep running.
   @Test func cancellingTheWaitReturnsTheEffectsInFlight() async {
     let clock = ManualClock()
