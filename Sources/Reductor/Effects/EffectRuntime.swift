@@ -74,9 +74,12 @@ final class EffectRuntime: Sendable {
   /// Starts `work` in a task of its own, registered under `lifetime`, behind a gate of its own
   /// that hangs from `parent` (the gate of the task that starts it) unless the work is detached;
   /// returns nil when it may not start (see
-  /// ``EffectTable/start(_:site:tracker:gate:firedDebounce:now:makeTask:)``). `work` gets the
-  /// gate. A queued task does `work` once its queue lets it start, and not at all if it leaves
-  /// the queue first (see `Queue/`).
+  /// ``EffectTable/start(_:site:tracker:gate:firedDebounce:now:)``). `work` gets the gate. A
+  /// queued task does `work` once its queue lets it start, and not at all if it leaves the queue
+  /// first (see `Queue/`).
+  ///
+  /// The task is made outside the lock, after the table registered it: making a task wakes a
+  /// thread to run it, which then takes the lock itself to deliver and to finish.
   func spawn(
     lifetime: EffectLifetime,
     priority: TaskPriority?,
@@ -107,30 +110,34 @@ final class EffectRuntime: Sendable {
     tracker?.begin()
     // A detached task is not cancelled with the task that started it.
     let gate = EffectGate(parent: lifetime == .detached ? nil : parent, key: key, site: site)
-    let queueKey = queue?.key
     let started = state.withLock { state in
       state.effects.start(
-        lifetime, site: site, tracker: tracker, gate: gate, firedDebounce: firedDebounce, now: now
-      ) { id, waits in
-        makeTask(priority: priority) {
-          if let queueKey, waits {
-            if await self.takeTurn(id, in: queueKey) { await work(gate) }
-          } else {
-            await work(gate)
-          }
-          self.state.withLock { $0.effects.finish(id) }.perform()
-          if Task.isCancelled { tracker?.noteCancellation() }
-          tracker?.end()
-        }
-      }
+        lifetime, site: site, tracker: tracker, gate: gate, firedDebounce: firedDebounce, now: now)
     }
     if let queue {
       reportMisuse(
         ofQueue: queue.key, named: queue.policy, holding: started.queuePolicy, site: site)
     }
-    if started.task == nil { tracker?.endCancelled() }
+    var task: Task<Void, Never>?
+    if let id = started.id {
+      let waitingQueue = started.waitsInQueue ? queue?.key : nil
+      let made = makeTask(priority: priority) {
+        if let waitingQueue {
+          if await self.takeTurn(id, in: waitingQueue) { await work(gate) }
+        } else {
+          await work(gate)
+        }
+        self.state.withLock { $0.effects.finish(id) }.perform()
+        if Task.isCancelled { tracker?.noteCancellation() }
+        tracker?.end()
+      }
+      if !state.withLock({ $0.effects.attach(made, to: id) }) { made.cancel() }
+      task = made
+    } else {
+      tracker?.endCancelled()
+    }
     started.cleanup.perform()
-    return started.task
+    return task
   }
 
   /// A task on the store's clock that sleeps until `firstDeadline`, calls `wake` with the time

@@ -68,10 +68,14 @@ struct EffectTable {
     }
   }
 
-  /// What ``start(_:tracker:firedDebounce:makeTask:)`` decided.
+  /// What ``start(_:site:tracker:gate:firedDebounce:now:)`` decided.
   struct Start {
-    /// The registered task, or nil when the work may not start.
-    let task: Task<Void, Never>?
+    /// The id of the task registered for the work, which the runtime makes and then attaches
+    /// (``attach(_:to:)``); nil when the work may not start.
+    let id: UInt64?
+    /// For a queued effect, whether its task waits in its queue before it does its work (see
+    /// `Queue/`).
+    var waitsInQueue = false
     let cleanup: Cleanup
     /// For a queued effect, the policy of the queue it arrived in, when the queue keeps its own
     /// rather than the one the effect named (see `Queue/`).
@@ -79,17 +83,19 @@ struct EffectTable {
   }
 
   private struct Running {
-    let task: Task<Void, Never>
+    /// The task, once the runtime made it and attached it (``attach(_:to:)``).
+    var task: Task<Void, Never>?
     let lifetime: EffectLifetime
     /// Where the effect was made, when it is one `.run` or `.stream`.
     let site: EffectSite?
     let tracker: EffectTracker?
     let gate: EffectGate
 
-    /// Cancels the task and closes its gate: nothing it delivered is reduced from now on.
+    /// Cancels the task and closes its gate: nothing it delivered is reduced from now on. A
+    /// task not attached yet is cancelled as it is attached, since its gate is closed.
     func cancel(into cleanup: inout Cleanup) {
       gate.close()
-      cleanup.tasksToCancel.append(task)
+      if let task { cleanup.tasksToCancel.append(task) }
     }
   }
 
@@ -164,38 +170,38 @@ struct EffectTable {
 
   // MARK: - Events
 
-  /// Decides whether work with `lifetime` may start and, if so, registers the task `makeTask`
-  /// creates for the given id. Work whose tracker was cancelled does not start: checked here,
-  /// under the lock that ``cancel(trackedBy:)`` takes after setting the flag, so it either sees
-  /// the flag or has registered the task for the cancel to find.
+  /// Decides whether work with `lifetime` may start and, if so, registers a task for it under a
+  /// new id, which the runtime then makes, outside the lock, and attaches (``attach(_:to:)``).
+  /// Work whose tracker was cancelled does not start: checked here, under the lock that
+  /// ``cancel(trackedBy:)`` takes after setting the flag, so it either sees the flag or has
+  /// registered the task for the cancel to find.
   ///
   /// A replaceable lifetime takes its key over (cancelling the task or dropping the debounce
   /// there, and the key's cancellable and queued effects) and holds it while the task runs. A
   /// queued one arrives in its queue at `now`: its task is registered even when it waits there
-  /// (`makeTask` is then told that it waits), and not made when the queue discards it (see
-  /// `Queue/`). A debounce that fired
-  /// (`firedDebounce`, its entry's id) starts only if its key is still `firing` that entry. Once
-  /// the table is closed, only detached work starts.
+  /// (`waitsInQueue`), and not at all when the queue discards it (see `Queue/`). A debounce that
+  /// fired (`firedDebounce`, its entry's id) starts only if its key is still `firing` that entry.
+  /// Once the table is closed, only detached work starts.
   ///
-  /// `makeTask` runs inside the lock: a task registered before it can run cannot finish, and
-  /// report ``finish(_:)``, before the table knows it, nor escape a cancel or a close. `gate` is
-  /// the task's: cancelling the task closes it.
+  /// The task is registered before it exists, so it cannot finish, and report ``finish(_:)``,
+  /// before the table knows it, nor escape a cancel or a close. `gate` is the task's: cancelling
+  /// the task closes it, which tells ``attach(_:to:)`` that a task cancelled before it was made
+  /// is to be cancelled.
   mutating func start(
     _ lifetime: EffectLifetime,
     site: EffectSite? = nil,
     tracker: EffectTracker?,
     gate: EffectGate,
     firedDebounce: UInt64? = nil,
-    now: Duration = .zero,
-    makeTask: (_ id: UInt64, _ waitsInQueue: Bool) -> Task<Void, Never>
+    now: Duration = .zero
   ) -> Start {
     guard !isClosed || lifetime == .detached, tracker?.isCancelled != true else {
-      return Start(task: nil, cleanup: .none)
+      return Start(id: nil, cleanup: .none)
     }
     if let firedDebounce {
       guard case .replaceable(let key) = lifetime.kind, slots[key] == .debounce(firedDebounce),
         debounces.takeFiring(firedDebounce)
-      else { return Start(task: nil, cleanup: .none) }
+      else { return Start(id: nil, cleanup: .none) }
     }
     let id = nextTaskID
     var queued = (
@@ -204,27 +210,38 @@ struct EffectTable {
     if case .queued(let key, let policy) = lifetime.kind {
       queued = arrive(id, in: key, policy: policy, at: now)
       if queued.arrival == .discarded {
-        return Start(task: nil, cleanup: .none, queuePolicy: queued.kept)
+        return Start(id: nil, cleanup: .none, queuePolicy: queued.kept)
       }
     }
     nextTaskID += 1
-    let task = makeTask(id, queued.arrival == .waits)
     running[id] = Running(
-      task: task, lifetime: lifetime, site: site, tracker: tracker, gate: gate)
+      task: nil, lifetime: lifetime, site: site, tracker: tracker, gate: gate)
     switch lifetime.kind {
     case .replaceable(let key):
       let replaced = slots.updateValue(.running(task: id), forKey: key)
       var cleanup = cleanUp(replaced, of: key)
       cancelBesideSlot(of: key, into: &cleanup)
-      return Start(task: task, cleanup: cleanup)
+      return Start(id: id, cleanup: cleanup)
     case .cancellable(let key):
       cancellables[key, default: []].insert(id)
-      return Start(task: task, cleanup: .none)
+      return Start(id: id, cleanup: .none)
     case .queued:
-      return Start(task: task, cleanup: queued.cleanup, queuePolicy: queued.kept)
+      return Start(
+        id: id, waitsInQueue: queued.arrival == .waits, cleanup: queued.cleanup,
+        queuePolicy: queued.kept)
     case .storeBound, .detached:
-      return Start(task: task, cleanup: .none)
+      return Start(id: id, cleanup: .none)
     }
+  }
+
+  /// Attaches `task`, made for the work ``start(_:site:tracker:gate:firedDebounce:now:)``
+  /// registered as `id`, so that a cancel finds it. Returns false when the work was cancelled
+  /// while the task was made (its gate is closed): the caller cancels the task.
+  mutating func attach(_ task: Task<Void, Never>, to id: UInt64) -> Bool {
+    // A task that already finished was removed: nothing cancels it any more.
+    guard let registered = running[id] else { return true }
+    running[id]?.task = task
+    return !registered.gate.isClosed
   }
 
   /// Cancels what runs under `key` beside its slot: its cancellable tasks, and the effects of

@@ -129,6 +129,11 @@ final class EffectGate: Sendable {
     closed.store(true, ordering: .releasing)
   }
 
+  /// Whether this gate itself was closed: its task was cancelled.
+  var isClosed: Bool {
+    closed.load(ordering: .acquiring)
+  }
+
   /// Counts an action delivered through this gate, here and in the gates it hangs from.
   @usableFromInline
   func countDelivery() {

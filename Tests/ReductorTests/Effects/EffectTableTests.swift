@@ -20,23 +20,27 @@ import Testing
     DebounceTable.Pending(key: key, fire: { _ in }, tracker: tracker)
   }
 
-  /// Starts work and returns its task, which the test expects to start.
+  /// Starts work and attaches its task, as the runtime does; returns the task, which the test
+  /// expects to start.
   private func start(
     _ lifetime: EffectLifetime, in table: inout EffectTable, tracker: EffectTracker? = nil
   ) -> (task: Task<Void, Never>, cleanup: EffectTable.Cleanup) {
-    let started = table.start(lifetime, tracker: tracker, gate: gate()) { _, _ in Task {} }
-    return (started.task!, started.cleanup)
+    let started = table.start(lifetime, tracker: tracker, gate: gate())
+    let task = Task<Void, Never> {}
+    let attached = table.attach(task, to: started.id!)
+    #expect(attached)
+    return (task, started.cleanup)
   }
 
   @Test func aReplaceableStartHoldsItsKeyAndTheNextOneCancelsIt() {
     var table = EffectTable()
-    let first = table.start(.replaceable("search"), tracker: nil, gate: gate()) { _, _ in Task {} }
+    let first = start(.replaceable("search"), in: &table)
     #expect(table[search] == .running(task: 0))
     #expect(first.cleanup.tasksToCancel.isEmpty)
 
-    let second = table.start(.replaceable("search"), tracker: nil, gate: gate()) { _, _ in Task {} }
+    let second = start(.replaceable("search"), in: &table)
     #expect(table[search] == .running(task: 1))
-    #expect(second.cleanup.tasksToCancel == [first.task!])
+    #expect(second.cleanup.tasksToCancel == [first.task])
     #expect(table.runningCount == 2)
 
     _ = table.finish(0)  // the cancelled one ends: the key stays with the newer one
@@ -50,10 +54,7 @@ import Testing
     var table = EffectTable()
     var ids: [UInt64] = []
     for lifetime in [EffectLifetime.storeBound, .detached] {
-      _ = table.start(lifetime, tracker: nil, gate: gate()) { id, _ in
-        ids.append(id)
-        return Task {}
-      }
+      ids.append(table.start(lifetime, tracker: nil, gate: gate()).id!)
     }
     #expect(ids == [0, 1])
     #expect(table.runningCount == 2)
@@ -146,10 +147,7 @@ import Testing
     _ = table.debounce(debounce(search), at: .milliseconds(100)) { _ in Task {} }
     _ = table.fireDebounces(timer: 0, now: .milliseconds(100))
     let started = table.start(.replaceable("search"), tracker: nil, gate: gate(), firedDebounce: 0)
-    { _, _ in
-      Task {}
-    }
-    #expect(started.task != nil)
+    #expect(started.id == 0)
     #expect(table[search] == .running(task: 0))
 
     // A newer debounce is scheduled and fires; a cancel comes before the timer starts it.
@@ -157,12 +155,8 @@ import Testing
     _ = table.fireDebounces(timer: 1, now: .milliseconds(200))
     let cancelled = table.cancel(search)
     #expect(cancelled.tasksToCancel.isEmpty)
-    let late = table.start(.replaceable("search"), tracker: nil, gate: gate(), firedDebounce: 1) {
-      _, _ in
-      Issue.record("a cancelled debounce must not make a task")
-      return Task {}
-    }
-    #expect(late.task == nil)
+    let late = table.start(.replaceable("search"), tracker: nil, gate: gate(), firedDebounce: 1)
+    #expect(late.id == nil)
     #expect(table[search] == nil)
   }
 
@@ -285,12 +279,39 @@ import Testing
     #expect(table.isClosed)
 
     let refused = [EffectLifetime.storeBound, .replaceable("search")].map {
-      table.start($0, tracker: nil, gate: gate()) { _, _ in Task {} }.task
+      table.start($0, tracker: nil, gate: gate()).id
     }
     let debounced = table.debounce(debounce(search), at: .milliseconds(1)) { _ in Task {} }
-    let detached = table.start(.detached, tracker: nil, gate: gate()) { _, _ in Task {} }
+    let detached = table.start(.detached, tracker: nil, gate: gate())
     #expect(refused == [nil, nil])
     #expect(debounced == nil)
-    #expect(detached.task != nil)
+    #expect(detached.id != nil)
+  }
+
+  /// The runtime makes a task after the table registered it, outside the lock: a cancel that
+  /// comes in between finds no task yet, and the attach tells the runtime to cancel it.
+  @Test func aTaskCancelledBeforeItIsAttachedIsToBeCancelled() {
+    var table = EffectTable()
+    let started = table.start(.replaceable("search"), tracker: nil, gate: gate())
+    let cancelled = table.cancel(search)
+    #expect(cancelled.tasksToCancel.isEmpty)
+    let attachedCancelled = table.attach(Task {}, to: started.id!)
+    #expect(attachedCancelled == false)
+
+    // Work that was not cancelled keeps its task, which a later cancel finds.
+    let kept = table.start(.replaceable("search"), tracker: nil, gate: gate())
+    let task = Task<Void, Never> {}
+    let attached = table.attach(task, to: kept.id!)
+    #expect(attached)
+    #expect(table.cancel(search).tasksToCancel == [task])
+  }
+
+  @Test func aTaskThatFinishedBeforeItWasAttachedIsLeftAlone() {
+    var table = EffectTable()
+    let started = table.start(.storeBound, tracker: nil, gate: gate())
+    _ = table.finish(started.id!)
+    let attached = table.attach(Task {}, to: started.id!)
+    #expect(attached)
+    #expect(table.runningCount == 0)
   }
 }
