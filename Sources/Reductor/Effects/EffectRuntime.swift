@@ -14,17 +14,12 @@ final class EffectRuntime: Sendable {
     var effects = EffectTable()
     var waiters = TrackerWaiters()
     var diagnosticHandler: @Sendable (StoreDiagnostic) -> Void = EffectRuntime.writeDiagnostic
-    /// The actor that owns the store, and how the store reduces there the actions delivered to
-    /// it (on a manual clock, its settle points call that); nil until an owner is known.
-    var owner: Owner?
-  }
-
-  /// The actor that owns a store, where the store reduces the actions delivered to it.
-  struct Owner {
-    /// Weak: the owner usually holds the store.
-    weak var actor: (any Actor)?
-    /// Reduces the delivered actions; called on `actor` only.
-    let drain: @Sendable () -> Void
+    /// The actor that owns the store, where it reduces the actions delivered to it; nil until
+    /// one is known. Weak: the owner usually holds the store.
+    weak var owner: (any Actor)?
+    /// Reduces the actions delivered to the store, on its owner; set when the store is connected
+    /// (not on a manual clock, whose settle points reduce them).
+    var drain: (@Sendable () -> Void)?
   }
 
   @usableFromInline let clock: any Clock<Duration>
@@ -188,6 +183,17 @@ final class EffectRuntime: Sendable {
     state.withLock { $0.effects.cancelScopes(where: picks) }.perform()
   }
 
+  /// Whether an action an effect task delivered through `gate`, counted in `tracker`, is still
+  /// to be reduced: not if the task was cancelled (replaced, its key or its send's task
+  /// cancelled) since. Counts the action as reduced or dropped, which gives back the key of a
+  /// finished task whose last action this was.
+  @usableFromInline
+  func admits(deliveredThrough gate: EffectGate, tracker: EffectTracker?) -> Bool {
+    let admitted = gate.isOpen && tracker?.isCancelled != true
+    gate.countReduction { release($0) }
+    return admitted
+  }
+
   /// The last action `gate`'s finished task delivered was reduced or dropped: frees its key, or
   /// its place in its queue.
   func release(_ gate: EffectGate) {
@@ -341,15 +347,21 @@ extension EffectRuntime {
     return found
   }
 
-  /// Makes `actor` the owner of the store, where `drain` reduces the actions delivered to it.
+  /// Makes `actor` the owner of the store, where it reduces the actions delivered to it.
   @usableFromInline
-  func setOwner(_ actor: any Actor, drain: @escaping @Sendable () -> Void) {
-    state.withLock { $0.owner = Owner(actor: actor, drain: drain) }
+  func setOwner(_ actor: any Actor) {
+    state.withLock { $0.owner = actor }
+  }
+
+  /// Sets how the store reduces, on its owner, the actions delivered to it.
+  @usableFromInline
+  func setDrain(_ drain: @escaping @Sendable () -> Void) {
+    state.withLock { $0.drain = drain }
   }
 
   /// The actor that owns the store, once one is known.
   var owningActor: (any Actor)? {
-    state.withLock { $0.owner?.actor }
+    state.withLock { $0.owner }
   }
 
   /// Whether `actor` owns the store.
@@ -362,7 +374,7 @@ extension EffectRuntime {
   func drain(forCallerOn isolation: (any Actor)?) -> (@Sendable () -> Void)? {
     guard let isolation else { return nil }
     return state.withLock { state in
-      state.owner.flatMap { $0.actor === isolation ? $0.drain : nil }
+      state.owner === isolation ? state.drain : nil
     }
   }
 
@@ -370,8 +382,9 @@ extension EffectRuntime {
   /// Nothing before an owner is known, whose first send reduces what waits.
   @usableFromInline
   func scheduleDrain() {
-    guard let owner = state.withLock({ $0.owner }), let actor = owner.actor else { return }
-    Self.schedule(owner.drain, on: actor)
+    let (owner, drain) = state.withLock { ($0.owner, $0.drain) }
+    guard let owner, let drain else { return }
+    Self.schedule(drain, on: owner)
   }
 
   /// Schedules `job` on the store's owner, in a job of its own, after the one running there

@@ -93,6 +93,8 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
         [weak self] in self?.drainInbox(upTo: .max) ?? false
       }
     } else {
+      // Made here, where the types are known, so that a drain runs specialized.
+      runtime.setDrain { [weak self] in _ = self?.drainInbox() }
       // A task that waits for a send's work on the owner reduces what arrives; without one, a
       // drain is scheduled on the owner.
       inbox.setWake { [runtime] in
@@ -106,7 +108,7 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
   /// deliver are reduced.
   @usableFromInline
   func setOwner(_ owner: any Actor) {
-    runtime.setOwner(owner) { [weak self] in _ = self?.drainInbox() }
+    runtime.setOwner(owner)
     // An action that arrived before an owner was known scheduled no drain, though the inbox
     // counts one as scheduled until a drain starts: without this, nothing delivered later
     // would be drained either.
@@ -195,7 +197,7 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
   /// Reduces the actions effects and other threads delivered, in order, at most `limit` of them
   /// and of the actions they send, and schedules another drain if some are left. Returns whether
   /// there were any. The scheduled drain and a manual clock's settle points call it.
-  @usableFromInline
+  @inlinable
   @discardableResult
   func drainInbox(upTo limit: Int = drainBatch) -> Bool {
     guard !isReducing else {
@@ -232,27 +234,19 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
         continue
       }
       reduced += 1
-      if entry.gate != nil, !admits(entry) { continue }
+      if let gate = entry.gate, !runtime.admits(deliveredThrough: gate, tracker: entry.tracker) {
+        drop(entry)
+        continue
+      }
       _ = handle(entry.action, tracker: entry.tracker, mark: entry.mark, isSent: false)
       entry.tracker?.end()
     }
     queue.compactIfDrained()
   }
 
-  /// Whether an action an effect task delivered is still to be reduced: not if the task was
-  /// cancelled (replaced, its key or its send's task cancelled) since. Ends the work of an
-  /// action it drops, and gives back the key of a finished task whose last action this was.
-  @usableFromInline
-  func admits(_ entry: ActionQueue<Action>.Entry) -> Bool {
-    guard let gate = entry.gate else { return true }
-    let admitted = gate.isOpen && entry.tracker?.isCancelled != true
-    gate.countReduction { runtime.release($0) }
-    if !admitted { drop(entry) }
-    return admitted
-  }
-
   /// Ends the work of an action that is dropped instead of reduced, and tells the extensions
   /// that marked it.
+  @usableFromInline
   func drop(_ entry: ActionQueue<Action>.Entry) {
     entry.tracker?.endCancelled()
     if let mark = entry.mark { inbox.dropped(mark) }
@@ -338,7 +332,7 @@ final class StoreKernel<State, Action: Sendable>: Observable, @unchecked Sendabl
 
   /// The function through which an effect counted in `tracker` delivers its actions: into the
   /// inbox, from any thread.
-  @usableFromInline
+  @inlinable
   func delivery(tracker: EffectTracker) -> @Sendable (Action, EffectGate?) -> Void {
     { [inbox] action, gate in inbox.append(action, tracker: tracker, gate: gate) }
   }
@@ -360,7 +354,7 @@ struct ActionQueue<Action: Sendable>: Sendable {
     /// gate closed before it is reduced. Nil for actions reduced whatever happens.
     @usableFromInline let gate: EffectGate?
 
-    @usableFromInline
+    @inlinable
     init(
       action: Action, tracker: EffectTracker?, mark: (any AnyObject & Sendable)?,
       gate: EffectGate? = nil
