@@ -95,11 +95,13 @@ final class ActionInbox<Action: Sendable>: Sendable {
   }
 
   /// Takes every pending entry, oldest first.
-  @usableFromInline
+  @inlinable
   func takeAll() -> [Entry] {
     state.withLock { state in
       hasEntriesFlag.store(false, ordering: .releasing)
-      return state.entries.isEmpty ? [] : exchange(&state.entries, with: [])
+      var taken: [Entry] = []
+      swap(&taken, &state.entries)
+      return taken
     }
   }
 
