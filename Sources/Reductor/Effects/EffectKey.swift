@@ -1,28 +1,44 @@
 /// A type-erased, sendable effect key, compared the way `AnyHashable` compares (so `1` and
 /// `UInt8(1)` are the same key).
 ///
-/// The `AnyHashable` and its hash are made once, when the key is made: the runtime looks keys up
-/// several times per debounced or replaceable effect, and erasing a value to `AnyHashable`
-/// costs run-time conformance lookups each time.
+/// The `AnyHashable` and its hash are made once, when the key is made, and kept in one object:
+/// the runtime copies and compares a key several times per keyed effect, and a copy of an
+/// `AnyHashable` copies its box through the boxed type's witnesses, while a comparison casts the
+/// other box's value, a run-time metadata lookup. A copy of the key is a retain, and the copies
+/// of one key compare equal by identity, without looking into the values; keys made apart
+/// compare their hashes, then their values.
 @usableFromInline
 struct EffectKey: Hashable, Sendable, CustomStringConvertible {
-  /// Wraps a `Sendable` value (see `init`), so sharing it across threads is safe.
-  private nonisolated(unsafe) let value: AnyHashable
-  private let hash: Int
+  private final class Storage: Sendable {
+    /// Wraps a `Sendable` value (see `init`), so sharing it across threads is safe.
+    nonisolated(unsafe) let value: AnyHashable
+    let hash: Int
+
+    init(_ value: AnyHashable) {
+      self.value = value
+      self.hash = value.hashValue
+    }
+  }
+
+  private let storage: Storage
 
   init(_ base: some Hashable & Sendable) {
-    self.value = AnyHashable(base)
-    self.hash = value.hashValue
+    storage = Storage(AnyHashable(base))
+  }
+
+  private var value: AnyHashable {
+    storage.value
   }
 
   @usableFromInline
   static func == (lhs: EffectKey, rhs: EffectKey) -> Bool {
-    lhs.hash == rhs.hash && lhs.value == rhs.value
+    lhs.storage === rhs.storage
+      || (lhs.storage.hash == rhs.storage.hash && lhs.storage.value == rhs.storage.value)
   }
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
-    hasher.combine(hash)
+    hasher.combine(storage.hash)
   }
 
   /// The key as a key in a child's namespace, if it is one.

@@ -25,7 +25,21 @@
 /// continuation of its task, if the task attached one; whoever takes the member out of its
 /// queue resumes it, so that it is resumed once.
 struct EffectQueues {
-  typealias Waiter = CheckedContinuation<Void, Never>
+  /// The continuation of a task that waits in its queue. A class, so that a member's layout is
+  /// known when this module is compiled: a continuation's is not (it comes from a resilient
+  /// library), and every copy of a member would go through run-time witnesses.
+  final class Waiter: Sendable {
+    private let continuation: CheckedContinuation<Void, Never>
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+      self.continuation = continuation
+    }
+
+    /// Resumes the waiting task.
+    func resume() {
+      continuation.resume()
+    }
+  }
 
   /// Where a member stands; each case carries what is valid in that phase.
   enum Phase {
@@ -395,11 +409,19 @@ struct EffectQueues {
     _ key: EffectKey, _ body: (inout Queue) -> Result
   ) -> Result? {
     guard let index = queues.index(forKey: key) else { return nil }
-    let wasEmpty = queues.values[index].isEmpty
-    let result = body(&queues.values[index])
-    let queue = queues.values[index]
-    guard queue.isEmpty, !wasEmpty else { return result }
-    if queue.policy.delay > .zero, let quiet = queue.earliestStart {
+    // What the queue's fate needs is read in place: a queue read out of the dictionary is a copy.
+    var emptied = false
+    var quiet: Duration?
+    func run(_ queue: inout Queue) -> Result {
+      let wasEmpty = queue.isEmpty
+      let result = body(&queue)
+      emptied = !wasEmpty && queue.isEmpty
+      quiet = queue.policy.delay > .zero ? queue.earliestStart : nil
+      return result
+    }
+    let result = run(&queues.values[index])
+    guard emptied else { return result }
+    if let quiet {
       forgettings.push(Forgetting(deadline: Deadline(time: quiet, id: nextForgetting), key: key))
       nextForgetting += 1
     } else {

@@ -37,7 +37,8 @@ extension EffectRuntime {
         }
       case .wait:
         await withTaskCancellationHandler {
-          await withCheckedContinuation { waiter in
+          await withCheckedContinuation { continuation in
+            let waiter = EffectQueues.Waiter(continuation)
             let waits = state.withLock { $0.effects.waitInQueue(id, in: key, with: waiter) }
             if !waits { waiter.resume() }
           }
