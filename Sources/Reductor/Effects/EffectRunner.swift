@@ -21,10 +21,11 @@
 ///   lifetime gets a task of its own that this one awaits. It returns whether the effect ran to
 ///   its end, neither cancelled, replaced, nor dropped by a throttle window.
 ///
-/// Every task starts in ``spawn(lifetime:isTopLevel:priority:site:firedDebounce:work:)``. A
-/// `.run` operation gets its ``Send`` there, once, behind the gate of its task (or, inside a
-/// composition's task, behind a gate of its own), and runs with the dependencies in force where
-/// the effect was made, the store's clock among them.
+/// Every task starts in ``spawn(_:lifetime:isTopLevel:firedDebounce:)``, with the
+/// ``EffectWork`` it does: a `.run` operation, which gets its ``Send`` once, behind the gate of
+/// its task (or, inside a composition's task, behind a gate of its own), and runs with the
+/// dependencies in force where the effect was made, the store's clock among them; or the body of
+/// a composition.
 ///
 /// A runner without a runtime executes everything at once, in the calling task, ignoring
 /// lifetimes, keys and timing: ``Effect/executeForTesting()``.
@@ -161,31 +162,25 @@ struct EffectRunner<Action: Sendable>: Sendable {
   /// start. A `.run`'s work is the task's work itself.
   @discardableResult
   private func spawn(_ effect: Effect<Action>, isTopLevel: Bool) -> Task<Void, Never>? {
-    if case .run(let work) = effect.operation {
-      return spawn(
-        lifetime: effect.lifetime, isTopLevel: isTopLevel, priority: work.priority,
-        site: work.site
-      ) { runner in
-        await runner.perform(work, inTaskOfItsOwn: true)
-      }
+    let work: EffectWork<Action>
+    if case .run(let run) = effect.operation {
+      work = run
+    } else {
+      work = .executing(effect.withLifetime(.storeBound))
     }
-    let work = effect.withLifetime(.storeBound)
-    return spawn(lifetime: effect.lifetime, isTopLevel: isTopLevel) { runner in
-      _ = await runner.execute(work)
-    }
+    return spawn(work, lifetime: effect.lifetime, isTopLevel: isTopLevel)
   }
 
   /// Starts `work` in a task of its own, registered under `lifetime` in this runner's
   /// namespaces (a child's store-bound effect started at the top gets a key of its own there, so
-  /// that the child's end cancels it), behind a gate of its own; `work` gets a runner in that
-  /// task. `site` is where the effect whose work it is was made, when that is one place;
-  /// `firedDebounce` the debounce entry it starts, which must still hold its key. The one place
-  /// where effect tasks start. Nil when the work may not start.
+  /// that the child's end cancels it), behind a gate of its own, with the work's priority; a
+  /// composition's body gets a runner in that task. `firedDebounce` is the debounce entry it
+  /// starts, which must still hold its key. The one place where effect tasks start. Nil when the
+  /// work may not start.
   @discardableResult
   func spawn(
-    lifetime: EffectLifetime, isTopLevel: Bool, priority: TaskPriority? = nil,
-    site: EffectSite? = nil, firedDebounce: UInt64? = nil,
-    work: @escaping @Sendable (EffectRunner) async -> Void
+    _ work: EffectWork<Action>, lifetime: EffectLifetime, isTopLevel: Bool,
+    firedDebounce: UInt64? = nil
   ) -> Task<Void, Never>? {
     // A runner without a runtime executes every effect in the calling task: it never spawns.
     guard let runtime else {
@@ -193,10 +188,10 @@ struct EffectRunner<Action: Sendable>: Sendable {
       return nil
     }
     return runtime.spawn(
-      lifetime: scoped(lifetime, isTopLevel: isTopLevel), priority: priority, site: site,
-      parent: gate, tracker: tracker, firedDebounce: firedDebounce
+      lifetime: scoped(lifetime, isTopLevel: isTopLevel), priority: work.priority,
+      site: work.site, parent: gate, tracker: tracker, firedDebounce: firedDebounce
     ) { gate in
-      await work(inTask(of: gate))
+      await inTask(of: gate).perform(work, inTaskOfItsOwn: true)
     }
   }
 
@@ -401,5 +396,13 @@ extension Effect {
         })
     }
     return Effect<Outer>(lifetime: lifetime, operation: operation)
+  }
+}
+
+extension EffectWork {
+  /// The work of a task that executes `effect` (see ``EffectRunner/execute(_:)``).
+  static func executing(_ effect: Effect<Action>) -> EffectWork {
+    EffectWork(
+      priority: nil, site: nil, body: .composition { runner in _ = await runner.execute(effect) })
   }
 }

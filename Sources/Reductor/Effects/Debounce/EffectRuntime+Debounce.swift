@@ -90,10 +90,8 @@ extension EffectRunner {
     guard let runtime else { return }
     guard let actions = effect.actionsDeliveredAtOnce else {
       spawn(
-        lifetime: EffectLifetime(kind: .replaceable(key)), isTopLevel: false, firedDebounce: id
-      ) { runner in
-        _ = await runner.execute(effect)
-      }
+        .executing(effect), lifetime: EffectLifetime(kind: .replaceable(key)), isTopLevel: false,
+        firedDebounce: id)
       return
     }
     guard !actions.isEmpty else {
