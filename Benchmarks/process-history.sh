@@ -3,7 +3,9 @@
 # fresh process and in one that first used every feature of the library (`--after-every-feature`:
 # shared values, a recorder, instrumentation and its global switch, observers, reactors), RUNS
 # times each, alternated, and prints each row's minimum in both kinds of process, flagging a row
-# whose figure differs by more than 10 %.
+# whose figure differs by more than 10 %. With RUNS above 1 it also prints each row's spread, how
+# far apart the minima of its runs in one kind of process are (the larger of the two kinds), and
+# says which differing rows differ no more than that.
 #
 #   Benchmarks/process-history.sh [RUNS] [reductor-bench options, such as --filter or --quick]
 set -euo pipefail
@@ -22,20 +24,29 @@ python3 - "$tmp" "$runs" <<'PYTHON'
 import json, sys
 folder, runs = sys.argv[1], int(sys.argv[2])
 def minima(kind):
-    best = {}
+    """Each row's minimum in each run of one kind of process, in run order."""
+    rows = {}
     for run in range(1, runs + 1):
         for row in json.load(open(f"{folder}/{kind}-{run}.json"))["benchmarks"]:
-            if row["unit"] != "ns/op":
-                continue
-            best[row["name"]] = min(best.get(row["name"], float("inf")), row["min"])
-    return best
+            if row["unit"] == "ns/op":
+                rows.setdefault(row["name"], []).append(row["min"])
+    return rows
 fresh, used = minima("fresh"), minima("used")
-differing = 0
-print(f"{'row':40} {'fresh':>12} {'used':>12} {'used/fresh':>10}")
-for name, value in fresh.items():
-    ratio = used[name] / value
-    flag = "  differs by more than 10 %" if abs(ratio - 1) > 0.10 else ""
-    differing += bool(flag)
-    print(f"{name:40} {value:12.1f} {used[name]:12.1f} {ratio:10.2f}{flag}")
-print(f"{differing} rows differ by more than 10 %")
+differing = within_spread = 0
+print(f"{'row':40} {'fresh':>12} {'used':>12} {'used/fresh':>10} {'spread':>8}")
+for name, values in fresh.items():
+    ratio = min(used[name]) / min(values)
+    # How far apart the runs of one kind are: a row that differs that much between two fresh
+    # processes cannot show what the process's history adds.
+    spread = max(max(v) / min(v) for v in (values, used[name])) - 1
+    flag = ""
+    if abs(ratio - 1) > 0.10:
+        differing += 1
+        flag = "  differs by more than 10 %"
+        if spread >= abs(ratio - 1):
+            within_spread += 1
+            flag += ", no more than runs of one kind"
+    print(f"{name:40} {min(values):12.1f} {min(used[name]):12.1f} {ratio:10.2f} {spread * 100:6.0f} %{flag}")
+print(f"{differing} rows differ by more than 10 %; {within_spread} of them differ as much between"
+      " runs of one kind")
 PYTHON
