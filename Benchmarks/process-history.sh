@@ -3,8 +3,8 @@
 # fresh process and in one that first used every feature of the library (`--after-every-feature`:
 # shared values, a recorder, instrumentation and its global switch, observers, reactors), RUNS
 # times each, alternated, and prints each row's minimum in both kinds of process, flagging a row
-# whose figure differs by more than 10 %. With RUNS above 1 it also prints each row's spread, how
-# far apart the minima of its runs in one kind of process are (the larger of the two kinds), and
+# whose figure differs by more than 10 %. It also prints each row's spread, how far apart the
+# minima of its runs in one kind of process are (the larger of the two kinds; 0 with one run), and
 # says which differing rows differ no more than that.
 #
 #   Benchmarks/process-history.sh [RUNS] [reductor-bench options, such as --filter or --quick]
