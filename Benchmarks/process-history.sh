@@ -8,14 +8,22 @@
 # says which differing rows differ no more than that.
 #
 #   Benchmarks/process-history.sh [RUNS] [reductor-bench options, such as --filter or --quick]
+#
+# With KEEP set to a folder, each run's JSON stays there (fresh-N.json, used-N.json) for a later
+# reading; otherwise the runs go to a temporary folder that is removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-2}
 shift || true
 swift build -c release --product reductor-bench >/dev/null
 bench=$(swift build -c release --show-bin-path)/reductor-bench
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+if [[ -n ${KEEP:-} ]]; then
+  tmp=$KEEP
+  mkdir -p "$tmp"
+else
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+fi
 for run in $(seq "$runs"); do
   "$bench" --json "$@" >"$tmp/fresh-$run.json"
   "$bench" --json --after-every-feature "$@" >"$tmp/used-$run.json"
