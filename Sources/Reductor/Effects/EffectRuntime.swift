@@ -292,19 +292,34 @@ extension EffectRuntime {
   /// It stays on the caller's actor. This toolchain's `withTaskCancellationHandler` runs its
   /// operation off the actor unless the operation uses an `isolated` parameter, even in a
   /// `nonisolated(nonsending)` function: on the main actor, a hop to the global executor and
-  /// back, two more thread wake-ups in every wait (see Benchmarks/NOTES.md).
+  /// back, two more thread wake-ups in every wait (see Benchmarks/NOTES.md). On the main actor,
+  /// the thread that resumes the waiter takes its hop back to the main actor itself (see
+  /// ``ResumingThreadExecutor``).
   func suspend(
     asWaiter id: UInt64, whenCancelled cancelled: @Sendable () -> Void = {},
     isolation: isolated (any Actor)? = #isolation
   ) async {
     await withTaskCancellationHandler {
-      _ = isolation
-      await withCheckedContinuation { continuation in
-        if !state.withLock({ $0.waiters.attach(continuation, to: id) }) { continuation.resume() }
+      if isolation === MainActor.shared {
+        await withTaskExecutorPreference(ResumingThreadExecutor.shared) {
+          await awaitResume(ofWaiter: id)
+        }
+      } else {
+        await awaitResume(ofWaiter: id)
       }
     } onCancel: {
       cancelled()
       resumeWaiter(id)
+    }
+  }
+
+  /// Suspends the calling task, on the caller's actor, until waiter `id` is resumed.
+  private func awaitResume(
+    ofWaiter id: UInt64, isolation: isolated (any Actor)? = #isolation
+  ) async {
+    _ = isolation
+    await withCheckedContinuation { continuation in
+      if !state.withLock({ $0.waiters.attach(continuation, to: id) }) { continuation.resume() }
     }
   }
 
@@ -420,6 +435,27 @@ extension EffectRuntime {
   /// has been reduced.
   var isQuiet: Bool {
     openTrackers.load(ordering: .sequentiallyConsistent) == 0
+  }
+}
+
+/// A task executor that runs each job at once, on the thread that enqueues it: the preference
+/// of a task that waits on the main actor for a store's work.
+///
+/// A task suspended on the main actor is resumed on the global executor, whose thread then only
+/// hops back to the main actor. On Linux that is a thread woken for a single hop, between the
+/// thread that resumes the waiter (an effect's, delivering an action) and the main actor's, and
+/// the wake often lands on the other core. With this executor as the waiting task's preference,
+/// the resuming thread takes that hop itself: the job it runs is the waiter's step from its
+/// resumption to the main actor, which enqueues the task there and returns.
+///
+/// Only for such a wait (``EffectRuntime/suspend(asWaiter:whenCancelled:isolation:)``): any other
+/// job would run inside the call that resumed it. The waiter's cancellation handler resumes it
+/// too, while the task's own records are locked: the hop takes no lock of the task.
+final class ResumingThreadExecutor: TaskExecutor, Sendable {
+  static let shared = ResumingThreadExecutor()
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    job.runSynchronously(on: asUnownedTaskExecutor())
   }
 }
 

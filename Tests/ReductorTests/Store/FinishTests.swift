@@ -111,6 +111,34 @@ enum WorkAction: Sendable, Equatable {
     await task.finish()
     #expect(store.runningEffectCount == 0)
   }
+
+  /// The effect cancels the task that waits for it, from the effect's thread, before the task
+  /// suspends or while it is suspended; the wait returns either way, and the effect, which
+  /// otherwise never ends, is cancelled.
+  @Test(arguments: stressRuns)
+  func stressCancellingTheWaitFromTheEffectsThreadReturns(run: Int) async {
+    let waiter = Locked<Task<Void, Never>?>(nil)
+    let store = ReducerStore(
+      initialState: 0,
+      reducer: Reduce<Int, Bool> { _, _ in
+        .run { _ in
+          waiter.value?.cancel()
+          try await EffectContext.clock.sleep(for: .seconds(1_000_000))
+        }
+      })
+    let storeTask = Locked<StoreTask?>(nil)
+    let task = Task { @MainActor in
+      let sent = store.send(true)
+      storeTask.withLock { $0 = sent }
+      await sent.finish()
+    }
+    waiter.withLock { $0 = task }
+    await task.value
+    #expect(task.isCancelled)
+    #expect(storeTask.value?.isCancelled == true)
+    await storeTask.value?.finish()
+    #expect(store.runningEffectCount == 0)
+  }
 }
 
 /// A wait for a send's work stays on the actor that waits: leaving it would hand the task to the
